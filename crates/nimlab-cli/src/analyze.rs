@@ -1,0 +1,128 @@
+//! `nimlab analyze`: outcome, value, winning moves and the explanation.
+
+use crate::Failure;
+use clap::Args;
+use nimlab::analysis::{analyze, Analysis, Convention};
+use nimlab::games::Catalogue;
+use std::io::{self, Read, Write};
+
+/// Options of `nimlab analyze`.
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// The game id and the position, e.g. `nim 3 5 7`; a sum of games is written with `+`
+    /// between the parts (`subtraction:1-5 12 + subtraction:1-3 17`); a position of `-`
+    /// is read from standard input.
+    #[arg(
+        required = true,
+        allow_negative_numbers = true,
+        value_name = "GAME POSITION"
+    )]
+    position: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// List at most this many winning moves (all are counted); `all` lists every one.
+    #[arg(long, default_value = "100", value_parser = parse_max_moves)]
+    max_moves: usize,
+}
+
+fn parse_max_moves(s: &str) -> Result<usize, String> {
+    if s == "all" {
+        return Ok(usize::MAX);
+    }
+    s.parse::<usize>()
+        .map_err(|_| format!("expected a whole number or `all`, not `{s}`"))
+}
+
+/// Runs the analysis and prints it.
+pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let mut stdin_text = String::new();
+    let mut tokens: Vec<&str> = Vec::new();
+    let dashes = args.position.iter().filter(|t| *t == "-").count();
+    if dashes > 1 {
+        return Err(
+            nimlab::Error::parse("-", 0, "at most one position read from standard input").into(),
+        );
+    }
+    if dashes == 1 {
+        io::stdin().read_to_string(&mut stdin_text)?;
+    }
+    for t in &args.position {
+        if t == "-" {
+            tokens.extend(stdin_text.split_whitespace());
+        } else {
+            tokens.push(t);
+        }
+    }
+    let sum = Catalogue::standard().parse_sum(&tokens)?;
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let analysis = analyze(&sum, convention, args.max_moves)?;
+    if args.json {
+        serde_json::to_writer(&mut *out, &analysis).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        print_text(&analysis, out)?;
+    }
+    Ok(())
+}
+
+fn print_text(a: &Analysis, out: &mut impl Write) -> io::Result<()> {
+    let play = match a.convention {
+        Convention::Normal => "",
+        Convention::Misere => " (misère play: the last player to move loses)",
+    };
+    writeln!(out, "{} {}{play}", a.game, shorten(&a.position))?;
+    writeln!(out, "{}", a.outcome.describe())?;
+    if let Some(v) = &a.value {
+        writeln!(out, "Value: {v}")?;
+    }
+    if a.winning_move_count == 0 {
+        writeln!(
+            out,
+            "Winning moves: none (every move leaves a position the opponent wins)"
+        )?;
+    } else {
+        writeln!(out, "Winning moves ({}):", a.winning_move_count)?;
+        for m in &a.winning_moves {
+            writeln!(out, "  {:<40} -> {}", m.description, shorten(&m.to))?;
+        }
+        let shown = a.winning_moves.len();
+        if shown < a.winning_move_count {
+            writeln!(
+                out,
+                "  … and {} more (see --max-moves)",
+                a.winning_move_count - shown
+            )?;
+        }
+    }
+    for e in &a.explanation {
+        writeln!(out)?;
+        write!(out, "{e}")?;
+    }
+    Ok(())
+}
+
+/// Very long positions are shown by their ends.
+fn shorten(s: &str) -> String {
+    const MAX: usize = 200;
+    if s.len() <= MAX {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(90).collect();
+    let tail: String = s
+        .chars()
+        .rev()
+        .take(90)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    format!("{head} … {tail} ({} characters)", s.len())
+}

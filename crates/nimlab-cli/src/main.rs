@@ -1,0 +1,67 @@
+//! `nimlab`: the command-line front end of the nimlab engine.
+
+mod analyze;
+mod games;
+
+use clap::{Parser, Subcommand};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// Combinatorial game theory: analyse positions, compute values, play perfect games.
+#[derive(Parser)]
+#[command(name = "nimlab", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every game with its id and a one-line summary of its rules.
+    Games(games::GamesArgs),
+    /// Analyse a position: outcome, value, every winning move, and why.
+    Analyze(analyze::AnalyzeArgs),
+}
+
+/// How a command failed: bad input (exit status 2) or anything else (1).
+pub enum Failure {
+    /// The user's input was refused, with nimlab's message.
+    Input(nimlab::Error),
+    /// Reading or writing failed.
+    Io(io::Error),
+}
+
+impl From<nimlab::Error> for Failure {
+    fn from(e: nimlab::Error) -> Self {
+        Failure::Input(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = match cli.command {
+        Command::Games(args) => games::run(&args, &mut out),
+        Command::Analyze(args) => analyze::run(&args, &mut out),
+    };
+    let result = result.and_then(|()| out.flush().map_err(Failure::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("nimlab: {e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Input(e)) => {
+            eprintln!("nimlab: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

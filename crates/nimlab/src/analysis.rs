@@ -1,0 +1,230 @@
+//! The analysis of a position: outcome, value, every winning move and why.
+
+use crate::explain::{Explanation, SumParts};
+use crate::games::{MisereSumSearch, Sum};
+use crate::{Nimber, Outcome, Result};
+use serde::Serialize;
+
+/// Normal play (the last mover wins) or misère play (the last mover loses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// The player who cannot move loses.
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
+}
+
+/// One winning move of an analysed position.
+#[derive(Debug, Clone, Serialize)]
+pub struct WinningMove {
+    /// The whole position after the move, in the notation of the input.
+    pub to: String,
+    /// The move in words.
+    pub description: String,
+    /// The part of the sum it is played in (0-based).
+    pub part: usize,
+}
+
+/// One part of an analysed sum.
+#[derive(Debug, Clone, Serialize)]
+pub struct PartReport {
+    /// The part's game id.
+    pub game: String,
+    /// The part's position.
+    pub position: String,
+    /// Its normal-play value (`null` in misère play).
+    pub value: Option<Nimber>,
+}
+
+/// Everything `nimlab analyze` reports about a position.
+///
+/// ```
+/// use nimlab::analysis::{analyze, Convention};
+/// use nimlab::games::Catalogue;
+/// let sum = Catalogue::standard().parse_sum(&["nim", "3", "6", "8", "9"]).unwrap();
+/// let a = analyze(&sum, Convention::Normal, 100).unwrap();
+/// assert_eq!(a.outcome, nimlab::Outcome::N);
+/// assert_eq!(a.value.unwrap().to_string(), "*4");
+/// // Text 003: the only winning move takes the 6 down to 2.
+/// assert_eq!(a.winning_moves.len(), 1);
+/// assert_eq!(a.winning_moves[0].to, "3 2 8 9");
+/// ```
+#[derive(Debug, Clone, Serialize)]
+pub struct Analysis {
+    /// The game id (`sum` for a sum of several parts).
+    pub game: String,
+    /// The position as read.
+    pub position: String,
+    /// Normal or misère play.
+    pub convention: Convention,
+    /// P or N.
+    pub outcome: Outcome,
+    /// The nimber in normal play; `None` in misère play.
+    pub value: Option<Nimber>,
+    /// Every winning move (up to the limit asked for).
+    pub winning_moves: Vec<WinningMove>,
+    /// How many winning moves there are in all.
+    pub winning_move_count: usize,
+    /// The parts of the sum, with their values.
+    pub parts: Vec<PartReport>,
+    /// Why: binary columns, the mex rule, the sum of the parts.
+    pub explanation: Vec<Explanation>,
+}
+
+/// Analyses `sum` under `convention`, listing at most `max_moves` winning moves (all of
+/// them are counted).
+///
+/// # Errors
+/// [`crate::Error::Limit`] when a value or a search is beyond nimlab's limits.
+pub fn analyze(sum: &Sum, convention: Convention, max_moves: usize) -> Result<Analysis> {
+    match convention {
+        Convention::Normal => analyze_normal(sum, max_moves),
+        Convention::Misere => analyze_misere(sum, max_moves),
+    }
+}
+
+fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<Analysis> {
+    let values = sum
+        .parts
+        .iter()
+        .map(|p| p.value())
+        .collect::<Result<Vec<Nimber>>>()?;
+    let total = values.iter().fold(Nimber::default(), |acc, v| &acc + v);
+    let mut winning_moves = Vec::new();
+    let mut count = 0;
+    if !total.is_zero() {
+        for (i, (part, v)) in sum.parts.iter().zip(&values).enumerate() {
+            let target = v + &total;
+            let list =
+                part.moves_to_value(&target, max_moves.saturating_sub(winning_moves.len()))?;
+            count += list.total;
+            for m in list.moves {
+                winning_moves.push(WinningMove {
+                    to: sum.notation_with(i, &m.to.notation()),
+                    description: describe_in_part(sum, i, m.description),
+                    part: i,
+                });
+            }
+        }
+    }
+    let mut explanation = Vec::new();
+    if sum.parts.len() == 1 {
+        explanation.extend(sum.parts[0].explain());
+    } else {
+        explanation.push(Explanation::Sum(SumParts::new(
+            sum.parts
+                .iter()
+                .zip(&values)
+                .map(|(p, v)| (format!("{} {}", p.game(), p.notation()), v.clone()))
+                .collect(),
+        )));
+        for p in &sum.parts {
+            if let Some(e @ Explanation::Rule { .. }) = p.explain() {
+                explanation.push(e);
+            }
+        }
+    }
+    Ok(Analysis {
+        game: sum.game(),
+        position: sum.notation(),
+        convention: Convention::Normal,
+        outcome: Outcome::from_grundy_zero(total.is_zero()),
+        value: Some(total),
+        winning_moves,
+        winning_move_count: count,
+        parts: sum
+            .parts
+            .iter()
+            .zip(values)
+            .map(|(p, v)| PartReport {
+                game: p.game(),
+                position: p.notation(),
+                value: Some(v),
+            })
+            .collect(),
+        explanation,
+    })
+}
+
+fn describe_in_part(sum: &Sum, i: usize, description: String) -> String {
+    if sum.parts.len() == 1 {
+        description
+    } else {
+        format!("{description} in part {} ({})", i + 1, sum.parts[i].game())
+    }
+}
+
+fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
+    let mut winning_moves = Vec::new();
+    let mut count = 0;
+    let outcome;
+    if let [part] = sum.parts.as_slice() {
+        outcome = part.misere_outcome()?;
+        if outcome == Outcome::N {
+            let list = match part.misere_winning_moves(max_moves) {
+                Some(list) => list?,
+                None => {
+                    let mut hits = Vec::new();
+                    for m in part.options()? {
+                        if m.to.misere_outcome()? == Outcome::P {
+                            hits.push(m);
+                        }
+                    }
+                    let total = hits.len();
+                    hits.truncate(max_moves);
+                    crate::games::MoveList { moves: hits, total }
+                }
+            };
+            count = list.total;
+            for m in list.moves {
+                winning_moves.push(WinningMove {
+                    to: m.to.notation(),
+                    description: m.description,
+                    part: 0,
+                });
+            }
+        }
+    } else {
+        let mut search = MisereSumSearch::default();
+        outcome = Outcome::from_grundy_zero(!search.next_wins(&sum.parts)?);
+        if outcome == Outcome::N {
+            for (i, part) in sum.parts.iter().enumerate() {
+                for m in part.options()? {
+                    let mut next: Vec<_> = sum.parts.iter().map(|p| p.boxed_clone()).collect();
+                    let to = sum.notation_with(i, &m.to.notation());
+                    next[i] = m.to;
+                    if !search.next_wins(&next)? {
+                        count += 1;
+                        if winning_moves.len() < max_moves {
+                            winning_moves.push(WinningMove {
+                                to,
+                                description: describe_in_part(sum, i, m.description),
+                                part: i,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        game: sum.game(),
+        position: sum.notation(),
+        convention: Convention::Misere,
+        outcome,
+        value: None,
+        winning_moves,
+        winning_move_count: count,
+        parts: sum
+            .parts
+            .iter()
+            .map(|p| PartReport {
+                game: p.game(),
+                position: p.notation(),
+                value: None,
+            })
+            .collect(),
+        explanation: Vec::new(),
+    })
+}

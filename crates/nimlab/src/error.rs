@@ -1,0 +1,123 @@
+//! The library's error type.
+
+use thiserror::Error;
+
+/// Everything that can go wrong when nimlab reads a game or a position, or when a
+/// computation would exceed a limit.
+///
+/// Errors that come from user input carry the offending token and say what was
+/// expected, so that a front end can show them as they are.
+///
+/// ```
+/// use nimlab::games::Catalogue;
+/// let err = Catalogue::standard().parse_sum(&["nim", "3", "x5"]).unwrap_err();
+/// assert!(err.to_string().contains("x5"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A token of the input could not be read.
+    #[error("cannot read `{token}` (argument {index}): expected {expected}")]
+    Parse {
+        /// The offending token, as given.
+        token: String,
+        /// Its 1-based index among the position's arguments (0 when it is the game id).
+        index: usize,
+        /// What was expected there, in words.
+        expected: String,
+    },
+    /// The game id is not in the catalogue.
+    #[error("unknown game `{id}`{}", suggestion.as_ref().map(|s| format!(": did you mean `{s}`?")).unwrap_or_default())]
+    UnknownGame {
+        /// The id as given.
+        id: String,
+        /// The closest catalogue id, if one is close.
+        suggestion: Option<String>,
+    },
+    /// The game's parameters (after the `:` of the id) are invalid.
+    #[error("invalid parameters for `{game}`: {reason}")]
+    BadParameters {
+        /// The game id as given.
+        game: String,
+        /// Why the parameters are refused.
+        reason: String,
+    },
+    /// A position is well formed token by token but not a legal position of the game.
+    #[error("invalid position for `{game}`: {reason}")]
+    BadPosition {
+        /// The game id.
+        game: String,
+        /// Why the position is refused.
+        reason: String,
+    },
+    /// A computation would exceed one of nimlab's limits.
+    #[error("{what} is beyond nimlab's limit: {limit}")]
+    Limit {
+        /// What was asked.
+        what: String,
+        /// The limit, in words.
+        limit: String,
+    },
+    /// The question does not apply to this game (for example misère play of a sum of
+    /// games that nimlab cannot search).
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// A shorthand for `Result<T, nimlab::Error>`.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A parse error for token `token` at argument `index`, expecting `expected`.
+    ///
+    /// ```
+    /// let e = nimlab::Error::parse("-3", 2, "a heap size (a whole number ≥ 0)");
+    /// assert_eq!(e.to_string(), "cannot read `-3` (argument 2): expected a heap size (a whole number ≥ 0)");
+    /// ```
+    pub fn parse(token: &str, index: usize, expected: impl Into<String>) -> Self {
+        Error::Parse {
+            token: token.to_string(),
+            index,
+            expected: expected.into(),
+        }
+    }
+
+    /// A limit error.
+    ///
+    /// ```
+    /// let e = nimlab::Error::limit("heap 10^30 of subtraction:1,3", "heaps up to 10^9");
+    /// assert!(e.to_string().contains("10^9"));
+    /// ```
+    pub fn limit(what: impl Into<String>, limit: impl Into<String>) -> Self {
+        Error::Limit {
+            what: what.into(),
+            limit: limit.into(),
+        }
+    }
+
+    /// An invalid-position error.
+    ///
+    /// ```
+    /// let e = nimlab::Error::position("nim", "no heaps given");
+    /// assert_eq!(e.to_string(), "invalid position for `nim`: no heaps given");
+    /// ```
+    pub fn position(game: impl Into<String>, reason: impl Into<String>) -> Self {
+        Error::BadPosition {
+            game: game.into(),
+            reason: reason.into(),
+        }
+    }
+
+    /// An invalid-parameters error.
+    ///
+    /// ```
+    /// let e = nimlab::Error::parameters("subtraction:0,1", "0 is not a legal subtraction");
+    /// assert!(e.to_string().starts_with("invalid parameters"));
+    /// ```
+    pub fn parameters(game: impl Into<String>, reason: impl Into<String>) -> Self {
+        Error::BadParameters {
+            game: game.into(),
+            reason: reason.into(),
+        }
+    }
+}

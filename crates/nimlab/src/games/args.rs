@@ -1,0 +1,96 @@
+//! Reading positions from command-line tokens, with errors that point at the token.
+
+use crate::{Error, Result};
+use num_bigint::BigUint;
+
+/// One token of a position, with its 1-based place among the arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arg<'a> {
+    /// The token as typed.
+    pub text: &'a str,
+    /// Its 1-based place in the whole argument list.
+    pub index: usize,
+}
+
+impl<'a> Arg<'a> {
+    /// An error that points at this token.
+    pub fn error(&self, expected: impl Into<String>) -> Error {
+        Error::parse(self.text, self.index, expected)
+    }
+
+    /// Reads a whole number ≥ 0 that fits in 64 bits; `what` names it in errors.
+    ///
+    /// ```
+    /// use nimlab::games::Arg;
+    /// assert_eq!(Arg { text: "12", index: 1 }.natural("a heap size").unwrap(), 12);
+    /// let err = Arg { text: "-3", index: 2 }.natural("a heap size").unwrap_err();
+    /// assert!(err.to_string().contains("cannot be negative"));
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Parse`] naming the token, or [`Error::Limit`] above 2^64 − 1.
+    pub fn natural(&self, what: &str) -> Result<u64> {
+        let big = self.big_natural(what)?;
+        u64::try_from(&big).map_err(|_| {
+            Error::limit(
+                format!("{what} `{}` (argument {})", self.text, self.index),
+                "numbers up to 18446744073709551615 (2^64 - 1) for this game",
+            )
+        })
+    }
+
+    /// Reads a whole number ≥ 0 of any size (`_` may separate digits).
+    ///
+    /// ```
+    /// use nimlab::games::Arg;
+    /// let n = Arg { text: "10000000000000000000000000000000000000000", index: 1 }
+    ///     .big_natural("a heap size").unwrap();
+    /// assert_eq!(n.to_string().len(), 41);
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Parse`] naming the token.
+    pub fn big_natural(&self, what: &str) -> Result<BigUint> {
+        let t = self.text.trim();
+        if t.is_empty() {
+            return Err(self.error(format!("{what} (a whole number ≥ 0)")));
+        }
+        if let Some(rest) = t.strip_prefix('-') {
+            if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
+                return Err(self.error(format!("{what}: it cannot be negative")));
+            }
+        }
+        let digits: String = t.chars().filter(|&c| c != '_').collect();
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || t.starts_with('_') {
+            return Err(self.error(format!("{what} (a whole number ≥ 0)")));
+        }
+        digits
+            .parse::<BigUint>()
+            .map_err(|_| self.error(format!("{what} (a whole number ≥ 0)")))
+    }
+}
+
+/// Numbers the tokens of a position, the first at `first_index`.
+///
+/// ```
+/// let args = nimlab::games::args::number(&["3", "5"], 2);
+/// assert_eq!(args[1].index, 3);
+/// ```
+pub fn number<'a>(tokens: &[&'a str], first_index: usize) -> Vec<Arg<'a>> {
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Arg {
+            text: t,
+            index: first_index + i,
+        })
+        .collect()
+}
+
+/// Reads every token as a whole number fitting in 64 bits.
+///
+/// # Errors
+/// As [`Arg::natural`].
+pub fn naturals(args: &[Arg<'_>], what: &str) -> Result<Vec<u64>> {
+    args.iter().map(|a| a.natural(what)).collect()
+}

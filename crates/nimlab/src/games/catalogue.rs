@@ -1,0 +1,196 @@
+//! The registry of catalogue games: ids, summaries and how to read a position.
+
+use super::args::{number, Arg};
+use super::position::Position;
+use super::sum::Sum;
+use crate::{Error, Result};
+
+/// How a game's parameters (after the `:` of its id) are given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Params {
+    /// The id takes no parameters (`nim`).
+    None,
+    /// The id needs parameters (`subtraction:1,3,4`).
+    Required,
+}
+
+/// Builds a position from the game's parameters (if any) and the position's tokens.
+pub type Builder = fn(params: Option<&str>, args: &[Arg<'_>]) -> Result<Box<dyn Position>>;
+
+/// One game of the catalogue.
+#[derive(Clone)]
+pub struct Entry {
+    /// The id's name, before any `:` (`subtraction`).
+    pub name: &'static str,
+    /// The id as a pattern with its parameters (`subtraction:S`).
+    pub usage: &'static str,
+    /// The rules in one line.
+    pub summary: &'static str,
+    /// How a position is written, with an example.
+    pub position: &'static str,
+    /// Whether the id takes parameters.
+    pub params: Params,
+    /// Reads a position.
+    pub build: Builder,
+}
+
+/// Every game nimlab knows, by id.
+///
+/// ```
+/// use nimlab::games::Catalogue;
+/// let cat = Catalogue::standard();
+/// assert!(cat.entries().iter().any(|e| e.name == "nim"));
+/// let err = cat.parse_sum(&["nimm", "3"]).unwrap_err();
+/// assert_eq!(err.to_string(), "unknown game `nimm`: did you mean `nim`?");
+/// ```
+pub struct Catalogue {
+    entries: Vec<Entry>,
+}
+
+impl Catalogue {
+    /// The catalogue of every game in nimlab.
+    pub fn standard() -> Self {
+        Catalogue {
+            entries: super::all_entries(),
+        }
+    }
+
+    /// The games, in the order `nimlab games` lists them.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The entry whose name begins `id` (before any `:`).
+    ///
+    /// # Errors
+    /// [`Error::UnknownGame`] with the closest id as a suggestion.
+    pub fn lookup<'a>(&self, id: &'a str) -> Result<(&Entry, Option<&'a str>)> {
+        let (name, params) = match id.split_once(':') {
+            Some((n, p)) => (n, Some(p)),
+            None => (id, None),
+        };
+        let Some(entry) = self.entries.iter().find(|e| e.name == name) else {
+            return Err(Error::UnknownGame {
+                id: id.to_string(),
+                suggestion: self.closest(name),
+            });
+        };
+        match (entry.params, params) {
+            (Params::None, Some(_)) => Err(Error::parameters(
+                id,
+                format!(
+                    "`{}` takes no parameters; write `{}`",
+                    entry.name, entry.usage
+                ),
+            )),
+            (Params::Required, None) | (Params::Required, Some("")) => Err(Error::parameters(
+                id,
+                format!("`{}` needs parameters: write `{}`", entry.name, entry.usage),
+            )),
+            _ => Ok((entry, params)),
+        }
+    }
+
+    fn closest(&self, name: &str) -> Option<String> {
+        let lower = name.to_lowercase();
+        self.entries
+            .iter()
+            .map(|e| (strsim::damerau_levenshtein(&lower, e.name), e))
+            .filter(|(d, e)| *d <= 2.max(e.name.len() / 3) || e.name.starts_with(&lower))
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, e)| e.usage.to_string())
+    }
+
+    /// Reads one game: its id and the tokens of its position. `first_index` is the
+    /// 1-based place of the first position token, for error messages.
+    ///
+    /// ```
+    /// let cat = nimlab::games::Catalogue::standard();
+    /// let p = cat.parse_position("nim", &["3", "5"], 2).unwrap();
+    /// assert_eq!(p.notation(), "3 5");
+    /// ```
+    ///
+    /// # Errors
+    /// Unknown ids, bad parameters and bad positions, each naming the token.
+    pub fn parse_position(
+        &self,
+        id: &str,
+        tokens: &[&str],
+        first_index: usize,
+    ) -> Result<Box<dyn Position>> {
+        let (entry, params) = self.lookup(id)?;
+        (entry.build)(params, &number(tokens, first_index))
+    }
+
+    /// Reads a sum written `game position… + game position… + …`. A part that does not
+    /// begin with a game id is a position of the previous part's game.
+    ///
+    /// ```
+    /// let cat = nimlab::games::Catalogue::standard();
+    /// let sum = cat.parse_sum(&["subtraction:1-5", "12", "+", "subtraction:1-3", "17"]).unwrap();
+    /// assert_eq!(sum.parts.len(), 2);
+    /// assert_eq!(sum.notation(), "subtraction:1-5 12 + subtraction:1-3 17");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Catalogue::parse_position`]; an empty part is an error too.
+    pub fn parse_sum(&self, tokens: &[&str]) -> Result<Sum> {
+        if tokens.is_empty() {
+            return Err(Error::parse(
+                "",
+                1,
+                "a game id followed by a position, e.g. `nim 3 5 7`",
+            ));
+        }
+        let mut parts: Vec<Box<dyn Position>> = Vec::new();
+        let mut last_id: Option<String> = None;
+        let mut start = 0;
+        while start <= tokens.len() {
+            let end = tokens[start..]
+                .iter()
+                .position(|t| *t == "+")
+                .map_or(tokens.len(), |k| start + k);
+            let part = &tokens[start..end];
+            if part.is_empty() {
+                let (tok, idx) = match tokens.get(end) {
+                    Some(t) => (*t, end + 1),
+                    None => ("", end + 1),
+                };
+                return Err(Error::parse(
+                    tok,
+                    idx,
+                    "a game id and a position on each side of `+`",
+                ));
+            }
+            let first = part[0];
+            let position = match self.lookup(first) {
+                Ok(_) => {
+                    last_id = Some(first.to_string());
+                    self.parse_position(first, &part[1..], start + 2)?
+                }
+                Err(unknown) => {
+                    let Some(id) = &last_id else {
+                        return Err(unknown);
+                    };
+                    match self.parse_position(id, part, start + 1) {
+                        Ok(p) => p,
+                        Err(_) if looks_like_id(first) => return Err(unknown),
+                        Err(e) => return Err(e),
+                    }
+                }
+            };
+            parts.push(position);
+            start = end + 1;
+        }
+        Ok(Sum { parts })
+    }
+}
+
+/// True for tokens that look like a game id (`nim`, `subtraction:1-3`) rather than a
+/// position.
+fn looks_like_id(token: &str) -> bool {
+    token.contains(':')
+        || (token.len() > 1
+            && token.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+            && token.chars().any(|c| c.is_ascii_lowercase()))
+}

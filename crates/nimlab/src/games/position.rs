@@ -1,0 +1,102 @@
+//! A position of any catalogue game, behind one object-safe trait.
+
+use crate::explain::Explanation;
+use crate::{Nimber, Outcome, Result};
+use std::fmt;
+
+/// A move of a catalogue game: where it goes and what it is, in words.
+pub struct Move {
+    /// The position after the move.
+    pub to: Box<dyn Position>,
+    /// The move in words, e.g. "take 4 from heap 2".
+    pub description: String,
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Move")
+            .field("to", &self.to.notation())
+            .field("description", &self.description)
+            .finish()
+    }
+}
+
+/// Some of the moves of a position and how many there are in all.
+///
+/// Positions such as Nim with a million heaps can have hundreds of thousands of winning
+/// moves, each a position of a million heaps; only the first few are built.
+#[derive(Debug, Default)]
+pub struct MoveList {
+    /// The first moves, at most the limit asked for.
+    pub moves: Vec<Move>,
+    /// How many moves there are in all.
+    pub total: usize,
+}
+
+/// A position of a catalogue game, whatever the game.
+///
+/// This is the object-safe face of every game: the front ends hold `Box<dyn Position>`
+/// and never need to know the game's types.
+///
+/// ```
+/// use nimlab::games::Catalogue;
+/// use nimlab::Nimber;
+/// let sum = Catalogue::standard().parse_sum(&["nim", "3", "5", "7"]).unwrap();
+/// let nim = &sum.parts[0];
+/// assert_eq!(nim.value().unwrap(), Nimber::from(1u64));
+/// let winning = nim.moves_to_value(&Nimber::from(0u64), 10).unwrap();
+/// assert_eq!(winning.total, 3);
+/// assert_eq!(winning.moves[0].to.notation(), "2 5 7");
+/// ```
+pub trait Position: Send + Sync {
+    /// The game id, with its parameters (`subtraction:1,3,4`).
+    fn game(&self) -> String;
+
+    /// The position in the notation it is read in.
+    fn notation(&self) -> String;
+
+    /// A copy of this position behind a new box.
+    fn boxed_clone(&self) -> Box<dyn Position>;
+
+    /// The Sprague–Grundy value in normal play.
+    ///
+    /// # Errors
+    /// [`crate::Error::Limit`] when the value is beyond what nimlab can compute.
+    fn value(&self) -> Result<Nimber>;
+
+    /// Every move to a position of value `target`, the first `limit` of them built.
+    ///
+    /// # Errors
+    /// As [`Position::value`].
+    fn moves_to_value(&self, target: &Nimber, limit: usize) -> Result<MoveList>;
+
+    /// Every move, for search and play.
+    ///
+    /// # Errors
+    /// [`crate::Error::Limit`] when there are too many to list.
+    fn options(&self) -> Result<Vec<Move>>;
+
+    /// The misère outcome (the last player to move loses) of this position alone.
+    ///
+    /// # Errors
+    /// [`crate::Error::Limit`] when the search is too large.
+    fn misere_outcome(&self) -> Result<Outcome>;
+
+    /// Every move to a misère P-position, when the game knows them without search.
+    ///
+    /// `None` means: search the options.
+    fn misere_winning_moves(&self, _limit: usize) -> Option<Result<MoveList>> {
+        None
+    }
+
+    /// A structured explanation of the value, for a student.
+    fn explain(&self) -> Option<Explanation> {
+        None
+    }
+}
+
+impl fmt::Debug for dyn Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.game(), self.notation())
+    }
+}

@@ -1,0 +1,217 @@
+//! The typed interface a catalogue game implements, and its adapter to [`Position`].
+
+use super::position::{Move, MoveList, Position};
+use crate::explain::{Explanation, MexStep, NimColumns};
+use crate::impartial::{GrundySolver, ImpartialGame, MisereSolver};
+use crate::{Nimber, Outcome, Result};
+use rustc_hash::FxHashSet;
+use std::fmt::Debug;
+use std::sync::{Arc, Mutex};
+
+/// A Nim heap that a position plays as, for the binary-column explanation.
+pub type NimHeap = (String, u64);
+
+/// Options listed before a position counts as too wide to enumerate.
+pub const MAX_OPTIONS: usize = 1_000_000;
+
+/// What a catalogue game adds to [`ImpartialGame`]: its id, its notation, its moves in
+/// words, and optional fast paths.
+///
+/// A type implementing `Rules` becomes a [`Position`] through [`Typed`].
+pub trait Rules: ImpartialGame + Send + Sync + Sized + 'static
+where
+    Self::Position: Send + Sync + Debug,
+{
+    /// The game id with its parameters, as typed on the command line.
+    fn id(&self) -> String;
+
+    /// The position in the game's notation.
+    fn format(&self, pos: &Self::Position) -> String;
+
+    /// The move from `from` to `to`, in words.
+    fn describe(&self, from: &Self::Position, to: &Self::Position) -> String;
+
+    /// Every option of value `target`, without listing every option, when the game knows
+    /// how (a closed form). `None` means: enumerate the options.
+    fn options_of_value(&self, _pos: &Self::Position, _target: u64) -> Option<Vec<Self::Position>> {
+        None
+    }
+
+    /// The Nim heaps the position plays as, when the game is Nim in disguise.
+    fn nim_heaps(&self, _pos: &Self::Position) -> Option<(String, Vec<NimHeap>)> {
+        None
+    }
+
+    /// A closed-form explanation in words, when there is one and no Nim heaps.
+    fn rule(&self, _pos: &Self::Position) -> Option<String> {
+        None
+    }
+
+    /// The misère outcome by a closed form, when one is known.
+    fn misere_closed_form(&self, _pos: &Self::Position) -> Option<Outcome> {
+        None
+    }
+
+    /// Refuses positions too large to search (used before any search starts).
+    ///
+    /// # Errors
+    /// [`crate::Error::Limit`] naming the limit.
+    fn check_searchable(&self, _pos: &Self::Position) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// A position of a game `G`, with a Grundy solver shared by every position derived
+/// from it (so the options of a position reuse its memo).
+pub struct Typed<G: Rules>
+where
+    G::Position: Send + Sync + Debug,
+{
+    game: Arc<G>,
+    pos: G::Position,
+    solver: Arc<Mutex<GrundySolver<Arc<G>>>>,
+}
+
+impl<G: Rules> Typed<G>
+where
+    G::Position: Send + Sync + Debug,
+{
+    /// A position of `game`.
+    pub fn new(game: G, pos: G::Position) -> Self {
+        let game = Arc::new(game);
+        let solver = Arc::new(Mutex::new(GrundySolver::new(game.clone())));
+        Typed { game, pos, solver }
+    }
+
+    /// The typed position.
+    pub fn position(&self) -> &G::Position {
+        &self.pos
+    }
+
+    fn derive(&self, pos: G::Position) -> Typed<G> {
+        Typed {
+            game: self.game.clone(),
+            pos,
+            solver: self.solver.clone(),
+        }
+    }
+
+    fn grundy(&self, pos: &G::Position) -> Result<u64> {
+        if let Some(v) = self.game.closed_form(pos) {
+            return Ok(v);
+        }
+        self.game.check_searchable(pos)?;
+        let mut solver = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+        solver.value(pos)
+    }
+
+    fn all_options(&self) -> Result<Vec<G::Position>> {
+        self.game.check_searchable(&self.pos)?;
+        let mut out = Vec::new();
+        self.game.options(&self.pos, &mut out);
+        let mut seen = FxHashSet::default();
+        out.retain(|p| seen.insert(p.clone()));
+        Ok(out)
+    }
+
+    fn to_move(&self, to: G::Position) -> Move {
+        let description = self.game.describe(&self.pos, &to);
+        Move {
+            to: Box::new(self.derive(to)),
+            description,
+        }
+    }
+
+    fn move_list(&self, positions: Vec<G::Position>, limit: usize) -> MoveList {
+        let total = positions.len();
+        let moves = positions
+            .into_iter()
+            .take(limit)
+            .map(|p| self.to_move(p))
+            .collect();
+        MoveList { moves, total }
+    }
+}
+
+impl<G: Rules> Position for Typed<G>
+where
+    G::Position: Send + Sync + Debug,
+{
+    fn game(&self) -> String {
+        self.game.id()
+    }
+
+    fn notation(&self) -> String {
+        self.game.format(&self.pos)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Position> {
+        Box::new(self.derive(self.pos.clone()))
+    }
+
+    fn value(&self) -> Result<Nimber> {
+        self.grundy(&self.pos).map(Nimber::from)
+    }
+
+    fn moves_to_value(&self, target: &Nimber, limit: usize) -> Result<MoveList> {
+        let Some(t) = target.to_u64() else {
+            return Ok(MoveList::default());
+        };
+        if let Some(list) = self.game.options_of_value(&self.pos, t) {
+            return Ok(self.move_list(list, limit));
+        }
+        let mut hits = Vec::new();
+        for o in self.all_options()? {
+            if self.grundy(&o)? == t {
+                hits.push(o);
+            }
+        }
+        Ok(self.move_list(hits, limit))
+    }
+
+    fn options(&self) -> Result<Vec<Move>> {
+        let all = self.all_options()?;
+        if all.len() > MAX_OPTIONS {
+            return Err(crate::Error::limit(
+                format!("listing the {} moves of this position", all.len()),
+                format!("{MAX_OPTIONS} moves"),
+            ));
+        }
+        Ok(all.into_iter().map(|p| self.to_move(p)).collect())
+    }
+
+    fn misere_outcome(&self) -> Result<Outcome> {
+        if let Some(o) = self.game.misere_closed_form(&self.pos) {
+            return Ok(o);
+        }
+        self.game.check_searchable(&self.pos)?;
+        MisereSolver::new(self.game.clone()).outcome(&self.pos)
+    }
+
+    fn explain(&self) -> Option<Explanation> {
+        if let Some((unit, heaps)) = self.game.nim_heaps(&self.pos) {
+            return Some(Explanation::NimColumns(NimColumns::new(&unit, heaps)));
+        }
+        if let Some(text) = self.game.rule(&self.pos) {
+            return Some(Explanation::Rule { text });
+        }
+        if let Some(parts) = self.game.components(&self.pos) {
+            let mut rows = Vec::with_capacity(parts.len());
+            for p in parts {
+                let v = self.grundy(&p).ok()?;
+                rows.push((format!("{} (value)", self.game.format(&p)), v));
+            }
+            return Some(Explanation::NimColumns(NimColumns::new(
+                "component's Grundy value",
+                rows,
+            )));
+        }
+        let options = self.all_options().ok()?;
+        let mut valued = Vec::with_capacity(options.len());
+        for o in options {
+            let v = self.grundy(&o).ok()?;
+            valued.push((self.game.format(&o), v));
+        }
+        Some(Explanation::Mex(MexStep::new(valued)))
+    }
+}

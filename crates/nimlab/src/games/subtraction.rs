@@ -1,0 +1,442 @@
+//! Subtraction games: heaps; a move removes s counters from one heap, s in a set S.
+//!
+//! S is a finite list (`1,3,4`, with ranges allowed: `1-3,7`), or one of the named
+//! infinite sets `powers2` (1, 2, 4, …), `squares` (1, 4, 9, …), `primes` (2, 3, 5, …)
+//! or `divisors` (remove a proper divisor d < n of the heap n).
+//!
+//! For S = {1, …, k} the value of a heap of n is n mod (k + 1) (closed form, any size);
+//! otherwise values come from a table computed by the mex rule.
+//!
+//! ```
+//! let cat = nimlab::games::Catalogue::standard();
+//! // Text 000: heaps 12, 17, 23 of subtraction 1-5, 1-3, 1-4 have values 0, 1, 3.
+//! for (id, heap, value) in [("subtraction:1-5", "12", 0u64), ("subtraction:1-3", "17", 1), ("subtraction:1-4", "23", 3)] {
+//!     let p = cat.parse_position(id, &[heap], 1).unwrap();
+//!     assert_eq!(p.value().unwrap(), nimlab::Nimber::from(value));
+//! }
+//! ```
+
+use super::args::{naturals, Arg};
+use super::catalogue::{Entry, Params};
+use super::rules::{Rules, Typed};
+use crate::impartial::ImpartialGame;
+use crate::nimber::MexSet;
+use crate::{Error, Result};
+use std::sync::Mutex;
+
+/// The catalogue entry.
+pub fn entry() -> Entry {
+    Entry {
+        name: "subtraction",
+        usage: "subtraction:S",
+        summary: "heaps; remove s from one heap, s in S (`1,3,4`, `1-k`, `powers2`, `squares`, `primes`, `divisors`)",
+        position: "heap sizes, e.g. `subtraction:1,3,4 10 7`",
+        params: Params::Required,
+        build: |params, args| {
+            let game = Subtraction::parse(params.unwrap_or_default())?;
+            Ok(Box::new(Typed::new(game.clone(), game.read_heaps(args)?)))
+        },
+    }
+}
+
+/// The most table entries computed for one game.
+pub const MAX_TABLE: u64 = 20_000_000;
+/// The most option look-ups spent on one table.
+pub const MAX_WORK: u64 = 400_000_000;
+
+/// The set S of a subtraction game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SubtractionSet {
+    /// A finite set, sorted, without repeats, all ≥ 1.
+    Finite(Vec<u64>),
+    /// Powers of two: 1, 2, 4, 8, …
+    Powers2,
+    /// Squares: 1, 4, 9, …
+    Squares,
+    /// Primes: 2, 3, 5, 7, …
+    Primes,
+    /// A proper divisor of the heap (d divides n, d < n).
+    Divisors,
+}
+
+impl SubtractionSet {
+    /// Reads a set: a named set, or numbers and ranges separated by commas.
+    ///
+    /// ```
+    /// use nimlab::games::subtraction::SubtractionSet;
+    /// assert_eq!(SubtractionSet::parse("1-3,7").unwrap(), SubtractionSet::Finite(vec![1, 2, 3, 7]));
+    /// assert!(SubtractionSet::parse("0,1").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// An empty set, a 0, a malformed number or range, or a range too long.
+    pub fn parse(text: &str) -> Result<Self> {
+        let id = format!("subtraction:{text}");
+        match text {
+            "powers2" => return Ok(SubtractionSet::Powers2),
+            "squares" => return Ok(SubtractionSet::Squares),
+            "primes" => return Ok(SubtractionSet::Primes),
+            "divisors" => return Ok(SubtractionSet::Divisors),
+            "" => return Err(Error::parameters(id, "the subtraction set is empty")),
+            _ => {}
+        }
+        let number = |t: &str| -> Result<u64> {
+            t.trim().parse::<u64>().map_err(|_| {
+                Error::parameters(
+                    &id,
+                    format!(
+                        "`{t}` is not a number; expected numbers and ranges like `1,3,4` or `1-5`, or one of powers2, squares, primes, divisors"
+                    ),
+                )
+            })
+        };
+        let mut set = Vec::new();
+        for item in text.split(',') {
+            match item.split_once('-') {
+                Some((a, b)) => {
+                    let (a, b) = (number(a)?, number(b)?);
+                    if a > b {
+                        return Err(Error::parameters(
+                            &id,
+                            format!("the range `{item}` is empty"),
+                        ));
+                    }
+                    if b - a > 1_000_000 {
+                        return Err(Error::parameters(
+                            &id,
+                            format!("the range `{item}` has more than 10^6 members"),
+                        ));
+                    }
+                    set.extend(a..=b);
+                }
+                None => set.push(number(item)?),
+            }
+        }
+        if set.contains(&0) {
+            return Err(Error::parameters(
+                id,
+                "0 is not a legal subtraction (a move must remove something)",
+            ));
+        }
+        set.sort_unstable();
+        set.dedup();
+        Ok(SubtractionSet::Finite(set))
+    }
+
+    /// `Some(k)` when the set is exactly {1, …, k}.
+    pub fn as_range(&self) -> Option<u64> {
+        match self {
+            SubtractionSet::Finite(s) if s.iter().enumerate().all(|(i, &v)| v == i as u64 + 1) => {
+                Some(s.len() as u64)
+            }
+            _ => None,
+        }
+    }
+
+    /// Calls `f` with every legal subtraction from a heap of `n`.
+    pub fn for_each(&self, n: u64, mut f: impl FnMut(u64)) {
+        match self {
+            SubtractionSet::Finite(s) => s.iter().take_while(|&&v| v <= n).for_each(|&v| f(v)),
+            SubtractionSet::Powers2 => (0..64)
+                .map(|k| 1u64 << k)
+                .take_while(|&v| v <= n)
+                .for_each(f),
+            SubtractionSet::Squares => (1u64..)
+                .map(|k| k.saturating_mul(k))
+                .take_while(|&v| v <= n)
+                .for_each(f),
+            SubtractionSet::Primes => (2..=n).filter(|&v| is_prime(v)).for_each(f),
+            SubtractionSet::Divisors => {
+                let mut d = 1;
+                while d * d <= n {
+                    if n % d == 0 {
+                        if d < n {
+                            f(d);
+                        }
+                        let e = n / d;
+                        if e != d && e < n {
+                            f(e);
+                        }
+                    }
+                    d += 1;
+                }
+            }
+        }
+    }
+}
+
+fn is_prime(n: u64) -> bool {
+    if n < 2 {
+        return false;
+    }
+    let mut d = 2;
+    while d * d <= n {
+        if n % d == 0 {
+            return false;
+        }
+        d += 1;
+    }
+    true
+}
+
+/// A subtraction game on one or more heaps.
+#[derive(Debug)]
+pub struct Subtraction {
+    set: SubtractionSet,
+    params: String,
+    table: Mutex<Vec<u32>>,
+}
+
+impl Clone for Subtraction {
+    fn clone(&self) -> Self {
+        Subtraction {
+            set: self.set.clone(),
+            params: self.params.clone(),
+            table: Mutex::new(self.table.lock().unwrap_or_else(|e| e.into_inner()).clone()),
+        }
+    }
+}
+
+impl Subtraction {
+    /// The game `subtraction:<params>`.
+    ///
+    /// # Errors
+    /// As [`SubtractionSet::parse`].
+    pub fn parse(params: &str) -> Result<Self> {
+        Ok(Subtraction {
+            set: SubtractionSet::parse(params)?,
+            params: params.to_string(),
+            table: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// The set S.
+    pub fn set(&self) -> &SubtractionSet {
+        &self.set
+    }
+
+    fn read_heaps(&self, args: &[Arg<'_>]) -> Result<Vec<u64>> {
+        if args.is_empty() {
+            return Err(Error::position(
+                self.id(),
+                "no heaps given; write heap sizes, e.g. `12 7`",
+            ));
+        }
+        naturals(args, "a heap size")
+    }
+
+    /// The cost of a table up to n, in option look-ups (an estimate).
+    fn work(&self, n: u64) -> u64 {
+        let per_heap = match &self.set {
+            SubtractionSet::Finite(s) => s.len() as u64,
+            SubtractionSet::Powers2 => 64 - n.leading_zeros() as u64,
+            SubtractionSet::Squares => (n as f64).sqrt() as u64 + 1,
+            SubtractionSet::Primes => n / ((n.max(3) as f64).ln() as u64).max(1) + n.isqrt(),
+            SubtractionSet::Divisors => 2 * n.isqrt() + 1,
+        };
+        per_heap.saturating_mul(n)
+    }
+
+    /// The Grundy value of one heap of `n` (by the closed form or the table).
+    ///
+    /// ```
+    /// let g = nimlab::games::subtraction::Subtraction::parse("1,3,4").unwrap();
+    /// // S = {1, 3, 4}: values 0 1 0 1 2 3 2 0 1 0 1 2 3 2 (period 7).
+    /// let v: Vec<u64> = (0..14).map(|n| g.heap_value(n).unwrap()).collect();
+    /// assert_eq!(v, vec![0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Limit`] when the table would be too large.
+    pub fn heap_value(&self, n: u64) -> Result<u64> {
+        if let Some(k) = self.set.as_range() {
+            return Ok(n % (k + 1));
+        }
+        self.check_heap(n)?;
+        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        if (table.len() as u64) <= n {
+            let target = (n + 1).max(2 * table.len() as u64).min(MAX_TABLE + 1);
+            let mut mex = MexSet::default();
+            for m in table.len() as u64..target {
+                mex.clear();
+                self.set
+                    .for_each(m, |s| mex.insert(u64::from(table[(m - s) as usize])));
+                table.push(mex.mex() as u32);
+            }
+        }
+        Ok(u64::from(table[n as usize]))
+    }
+
+    fn check_heap(&self, n: u64) -> Result<()> {
+        if self.set.as_range().is_some() {
+            return Ok(());
+        }
+        if n > MAX_TABLE || self.work(n) > MAX_WORK {
+            let max = (0..=40)
+                .map(|k| 1u64 << k)
+                .take_while(|&m| m <= MAX_TABLE && self.work(m) <= MAX_WORK)
+                .last()
+                .unwrap_or(1);
+            return Err(Error::limit(
+                format!("heap {n} of {}", self.id()),
+                format!("heaps up to about {max} for this subtraction set (its values come from a table)"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl ImpartialGame for Subtraction {
+    type Position = Vec<u64>;
+
+    fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &h) in heaps.iter().enumerate() {
+            self.set.for_each(h, |s| {
+                let mut next = heaps.clone();
+                next[i] = h - s;
+                out.push(next);
+            });
+        }
+    }
+
+    fn components(&self, heaps: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
+    }
+
+    fn closed_form(&self, heaps: &Vec<u64>) -> Option<u64> {
+        heaps
+            .iter()
+            .try_fold(0, |acc, &h| self.heap_value(h).ok().map(|v| acc ^ v))
+    }
+}
+
+impl Rules for Subtraction {
+    fn id(&self) -> String {
+        format!("subtraction:{}", self.params)
+    }
+
+    fn format(&self, heaps: &Vec<u64>) -> String {
+        super::format_heaps(heaps)
+    }
+
+    fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        super::describe_heap_change(from, to)
+    }
+
+    fn options_of_value(&self, heaps: &Vec<u64>, target: u64) -> Option<Vec<Vec<u64>>> {
+        let total = self.closed_form(heaps)?;
+        let mut hits = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let want = total ^ self.heap_value(h).ok()? ^ target;
+            let mut ok = true;
+            self.set.for_each(h, |s| {
+                if !ok {
+                    return;
+                }
+                match self.heap_value(h - s) {
+                    Ok(v) if v == want => {
+                        let mut next = heaps.clone();
+                        next[i] = h - s;
+                        hits.push(next);
+                    }
+                    Ok(_) => {}
+                    Err(_) => ok = false,
+                }
+            });
+            if !ok {
+                return None;
+            }
+        }
+        Some(hits)
+    }
+
+    fn rule(&self, heaps: &Vec<u64>) -> Option<String> {
+        let k = self.set.as_range()?;
+        let parts: Vec<String> = heaps
+            .iter()
+            .map(|&h| format!("{h} mod {} = {}", k + 1, h % (k + 1)))
+            .collect();
+        Some(format!(
+            "With S = {{1, …, {k}}} a heap of n has value n mod {}: {}{}",
+            k + 1,
+            parts.join(", "),
+            if heaps.len() > 1 {
+                "; the heaps' values are nim-added."
+            } else {
+                "."
+            }
+        ))
+    }
+
+    fn check_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
+        heaps.iter().try_for_each(|&h| self.check_heap(h))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::GrundySolver;
+    use proptest::prelude::*;
+
+    #[test]
+    fn facts_from_the_texts() {
+        // Deset fazolí: subtraction:1,2 heap 10 is N (take 1).
+        let g = Subtraction::parse("1,2").unwrap();
+        assert_eq!(g.heap_value(10).unwrap(), 1);
+        assert_eq!(g.options_of_value(&vec![10], 0).unwrap(), vec![vec![9]]);
+        // Nim 21: subtraction:1-3 heap 21 is N (take 1).
+        let g = Subtraction::parse("1-3").unwrap();
+        assert_eq!(g.options_of_value(&vec![21], 0).unwrap(), vec![vec![20]]);
+    }
+
+    #[test]
+    fn named_sets() {
+        // OEIS A030193, the P-positions of subtract-a-square: 0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, …
+        let g = Subtraction::parse("squares").unwrap();
+        let p: Vec<u64> = (0..40).filter(|&n| g.heap_value(n).unwrap() == 0).collect();
+        assert_eq!(p, vec![0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39]);
+        // Powers of two: the value of n is n mod 3.
+        let g = Subtraction::parse("powers2").unwrap();
+        assert!((0..200).all(|n| g.heap_value(n).unwrap() == n % 3));
+        // Proper divisors: heap n has value = the 2-adic valuation of n (n ≥ 1).
+        let g = Subtraction::parse("divisors").unwrap();
+        assert!((1..300u64).all(|n| g.heap_value(n).unwrap() == u64::from(n.trailing_zeros())));
+    }
+
+    #[test]
+    fn bad_sets() {
+        for bad in ["", "0", "1,0", "a", "3-1", "1,,2", "-2"] {
+            assert!(SubtractionSet::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn limits_are_errors() {
+        let g = Subtraction::parse("1,3,4").unwrap();
+        assert!(matches!(g.heap_value(u64::MAX), Err(Error::Limit { .. })));
+        let g = Subtraction::parse("primes").unwrap();
+        assert!(matches!(
+            g.heap_value(100_000_000),
+            Err(Error::Limit { .. })
+        ));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn range_closed_form_matches_search(k in 1u64..8, heaps in proptest::collection::vec(0u64..60, 1..4)) {
+            let g = Subtraction::parse(&format!("1-{k}")).unwrap();
+            let mut solver = GrundySolver::without_closed_forms(&g);
+            prop_assert_eq!(solver.value(&heaps).unwrap(), g.closed_form(&heaps).unwrap());
+        }
+
+        #[test]
+        fn table_matches_search(set in proptest::collection::btree_set(1u64..9, 1..4), heaps in proptest::collection::vec(0u64..50, 1..3)) {
+            let text: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+            let g = Subtraction::parse(&text.join(",")).unwrap();
+            let mut solver = GrundySolver::without_closed_forms(&g);
+            prop_assert_eq!(solver.value(&heaps).unwrap(), g.closed_form(&heaps).unwrap());
+        }
+    }
+}

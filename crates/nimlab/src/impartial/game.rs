@@ -1,0 +1,79 @@
+//! The trait every impartial game implements.
+
+use std::hash::Hash;
+
+/// An impartial game: both players have the same moves from every position.
+///
+/// A game is a value (it may hold parameters, such as a subtraction set); its positions
+/// are plain data. Only [`options`](ImpartialGame::options) is required; the other
+/// methods are fast paths that the generic solver uses when they are given.
+///
+/// ```
+/// use nimlab::impartial::{GrundySolver, ImpartialGame};
+///
+/// /// Nim with several heaps, decomposed into single heaps.
+/// struct Nim;
+/// impl ImpartialGame for Nim {
+///     type Position = Vec<u64>;
+///     fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+///         for (i, &h) in heaps.iter().enumerate() {
+///             for smaller in 0..h {
+///                 let mut next = heaps.clone();
+///                 next[i] = smaller;
+///                 out.push(next);
+///             }
+///         }
+///     }
+///     fn components(&self, heaps: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+///         (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
+///     }
+/// }
+/// let mut solver = GrundySolver::new(Nim);
+/// assert_eq!(solver.value(&vec![3, 5, 7]).unwrap(), 1);
+/// ```
+pub trait ImpartialGame {
+    /// A position of the game.
+    type Position: Clone + Eq + Hash;
+
+    /// Appends every option (position reachable in one move) of `pos` to `out`.
+    fn options(&self, pos: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Splits `pos` into a disjoint sum of two or more independent positions, when it is
+    /// one. The value of `pos` is then the nim-sum of the parts' values.
+    ///
+    /// Must return `None` (not a single part) when `pos` does not split.
+    fn components(&self, _pos: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+
+    /// The Grundy value of `pos` by a closed form, when one is known.
+    fn closed_form(&self, _pos: &Self::Position) -> Option<u64> {
+        None
+    }
+}
+
+impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
+    type Position = G::Position;
+    fn options(&self, pos: &Self::Position, out: &mut Vec<Self::Position>) {
+        (**self).options(pos, out)
+    }
+    fn components(&self, pos: &Self::Position) -> Option<Vec<Self::Position>> {
+        (**self).components(pos)
+    }
+    fn closed_form(&self, pos: &Self::Position) -> Option<u64> {
+        (**self).closed_form(pos)
+    }
+}
+
+impl<G: ImpartialGame + ?Sized> ImpartialGame for std::sync::Arc<G> {
+    type Position = G::Position;
+    fn options(&self, pos: &Self::Position, out: &mut Vec<Self::Position>) {
+        (**self).options(pos, out)
+    }
+    fn components(&self, pos: &Self::Position) -> Option<Vec<Self::Position>> {
+        (**self).components(pos)
+    }
+    fn closed_form(&self, pos: &Self::Position) -> Option<u64> {
+        (**self).closed_form(pos)
+    }
+}

@@ -1,0 +1,28 @@
+//! nimlab: combinatorial game theory in Rust.
+//!
+//! The engine behind the `nimlab` command: Sprague–Grundy values of impartial games,
+//! sums of games, every winning move, and the catalogue of games from the texts.
+//!
+//! ```
+//! use nimlab::analysis::{analyze, Convention};
+//! use nimlab::games::Catalogue;
+//! let sum = Catalogue::standard().parse_sum(&["nim", "3", "5", "7"]).unwrap();
+//! let a = analyze(&sum, Convention::Normal, 10).unwrap();
+//! assert_eq!(a.outcome, nimlab::Outcome::N);
+//! assert_eq!(a.value.unwrap().to_string(), "*1");
+//! assert_eq!(a.winning_move_count, 3);
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod analysis;
+mod error;
+pub mod explain;
+pub mod games;
+pub mod impartial;
+pub mod nimber;
+mod outcome;
+
+pub use error::{Error, Result};
+pub use nimber::Nimber;
+pub use outcome::Outcome;
