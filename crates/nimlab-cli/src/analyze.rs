@@ -25,8 +25,9 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     json: bool,
     /// List at most this many winning moves (all are counted); `all` lists every one.
-    #[arg(long, default_value = "100", value_parser = parse_max_moves)]
-    max_moves: usize,
+    /// By default up to 100, fewer for very long positions (about 10 MB of moves in all).
+    #[arg(long, value_parser = parse_max_moves)]
+    max_moves: Option<usize>,
 }
 
 fn parse_max_moves(s: &str) -> Result<usize, String> {
@@ -63,7 +64,11 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
     } else {
         Convention::Normal
     };
-    let analysis = analyze(&sum, convention, args.max_moves)?;
+    let max_moves = args.max_moves.unwrap_or_else(|| {
+        let length: usize = tokens.iter().map(|t| t.len() + 1).sum();
+        (10_000_000 / length.max(1)).clamp(1, 100)
+    });
+    let analysis = analyze(&sum, convention, max_moves)?;
     if args.json {
         serde_json::to_writer(&mut *out, &analysis).map_err(io::Error::from)?;
         writeln!(out)?;

@@ -15,13 +15,18 @@ fn nim_million_heaps(c: &mut Criterion) {
     let x = nim::value(&heaps);
     let moves = nim::winning_moves(&heaps);
     assert!(x != 0 && !moves.is_empty());
-    assert!(moves.iter().all(|&(i, s)| x ^ heaps[i] ^ s == 0 && s < heaps[i]));
-    c.bench_function("nim/1e6 random 64-bit heaps: value and all winning moves", |b| {
-        b.iter(|| {
-            let heaps = black_box(&heaps);
-            (nim::value(heaps), nim::winning_moves(heaps).len())
-        })
-    });
+    assert!(moves
+        .iter()
+        .all(|&(i, s)| x ^ heaps[i] ^ s == 0 && s < heaps[i]));
+    c.bench_function(
+        "nim/1e6 random 64-bit heaps: value and all winning moves",
+        |b| {
+            b.iter(|| {
+                let heaps = black_box(&heaps);
+                (nim::value(heaps), nim::winning_moves(heaps).len())
+            })
+        },
+    );
 }
 
 criterion_group!(benches, nim_million_heaps);

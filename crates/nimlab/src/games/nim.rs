@@ -21,6 +21,7 @@ use crate::explain::{Explanation, NimColumns};
 use crate::{Error, Nimber, Outcome, Result};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
+use std::sync::{Arc, OnceLock};
 
 /// The catalogue entry.
 pub fn entry() -> Entry {
@@ -78,13 +79,50 @@ pub fn misere_is_p(heaps: &[u64]) -> bool {
 }
 
 /// A Nim position with heaps of any size.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// The heaps are shared, so the positions after moves (which differ from it in one heap)
+/// are cheap to make and to write out even when there are a million heaps.
+#[derive(Debug, Clone)]
 pub struct NimPosition {
-    /// The heap sizes, in the order given.
-    pub heaps: Vec<BigUint>,
+    heaps: Arc<Vec<BigUint>>,
+    text: Arc<OnceLock<Notation>>,
 }
 
+/// The notation of a position and where each heap stands in it.
+#[derive(Debug)]
+struct Notation {
+    text: String,
+    spans: Vec<(usize, usize)>,
+}
+
+impl PartialEq for NimPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.heaps == other.heaps
+    }
+}
+
+impl Eq for NimPosition {}
+
 impl NimPosition {
+    /// The position with these heaps.
+    ///
+    /// ```
+    /// use nimlab::games::{nim::NimPosition, Position};
+    /// let p = NimPosition::new(vec![3u32.into(), 5u32.into()]);
+    /// assert_eq!(p.notation(), "3 5");
+    /// ```
+    pub fn new(heaps: Vec<BigUint>) -> Self {
+        NimPosition {
+            heaps: Arc::new(heaps),
+            text: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// The heap sizes, in the order given.
+    pub fn heaps(&self) -> &[BigUint] {
+        &self.heaps
+    }
+
     /// Reads heap sizes.
     ///
     /// # Errors
@@ -100,17 +138,27 @@ impl NimPosition {
             .iter()
             .map(|a| a.big_natural("a heap size"))
             .collect::<Result<Vec<_>>>()?;
-        Ok(NimPosition { heaps })
+        Ok(NimPosition::new(heaps))
+    }
+
+    fn notation_cache(&self) -> &Notation {
+        self.text.get_or_init(|| {
+            let mut text = String::with_capacity(self.heaps.len() * 4);
+            let mut spans = Vec::with_capacity(self.heaps.len());
+            for (i, h) in self.heaps.iter().enumerate() {
+                if i > 0 {
+                    text.push(' ');
+                }
+                let start = text.len();
+                text.push_str(&h.to_string());
+                spans.push((start, text.len()));
+            }
+            Notation { text, spans }
+        })
     }
 
     fn nim_sum(&self) -> BigUint {
-        crate::nimber::nim_sum_big(&self.heaps)
-    }
-
-    fn with_heap(&self, i: usize, size: BigUint) -> NimPosition {
-        let mut heaps = self.heaps.clone();
-        heaps[i] = size;
-        NimPosition { heaps }
+        crate::nimber::nim_sum_big(self.heaps.iter())
     }
 
     fn take_move(&self, i: usize, size: BigUint) -> Move {
@@ -121,7 +169,11 @@ impl NimPosition {
             format!("take {taken} from heap {}, leaving {size}", i + 1)
         };
         Move {
-            to: Box::new(self.with_heap(i, size)),
+            to: Box::new(AfterMove {
+                before: self.clone(),
+                heap: i,
+                size,
+            }),
             description,
         }
     }
@@ -152,14 +204,7 @@ impl Position for NimPosition {
     }
 
     fn notation(&self) -> String {
-        let mut s = String::with_capacity(self.heaps.len() * 4);
-        for (i, h) in self.heaps.iter().enumerate() {
-            if i > 0 {
-                s.push(' ');
-            }
-            s.push_str(&h.to_string());
-        }
-        s
+        self.notation_cache().text.clone()
     }
 
     fn boxed_clone(&self) -> Box<dyn Position> {
@@ -255,6 +300,67 @@ impl Position for NimPosition {
                 .enumerate()
                 .map(|(i, h)| (format!("heap {}", i + 1), h.clone())),
         )))
+    }
+}
+
+/// A Nim position one move after another: the same heaps but one. Written out from the
+/// earlier position's notation; anything else works on the heaps made whole.
+struct AfterMove {
+    before: NimPosition,
+    heap: usize,
+    size: BigUint,
+}
+
+impl AfterMove {
+    fn whole(&self) -> NimPosition {
+        let mut heaps = (*self.before.heaps).clone();
+        heaps[self.heap] = self.size.clone();
+        NimPosition::new(heaps)
+    }
+}
+
+impl Position for AfterMove {
+    fn game(&self) -> String {
+        "nim".to_string()
+    }
+
+    fn notation(&self) -> String {
+        let n = self.before.notation_cache();
+        let (start, end) = n.spans[self.heap];
+        let size = self.size.to_string();
+        let mut s = String::with_capacity(n.text.len() + size.len());
+        s.push_str(&n.text[..start]);
+        s.push_str(&size);
+        s.push_str(&n.text[end..]);
+        s
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Position> {
+        Box::new(self.whole())
+    }
+
+    fn value(&self) -> Result<Nimber> {
+        self.whole().value()
+    }
+
+    fn moves_to_value(&self, target: &Nimber, limit: usize) -> Result<MoveList> {
+        self.whole().moves_to_value(target, limit)
+    }
+
+    fn options(&self) -> Result<Vec<Move>> {
+        self.whole().options()
+    }
+
+    fn misere_outcome(&self) -> Result<Outcome> {
+        self.whole().misere_outcome()
+    }
+
+    fn misere_winning_moves(&self, limit: usize) -> Option<Result<MoveList>> {
+        self.whole().misere_winning_moves(limit)
+    }
+
+    fn explain(&self) -> Option<Explanation> {
+        self.whole().explain()
     }
 }
 

@@ -1,0 +1,220 @@
+//! Runs the real `nimlab` binary and checks what it prints.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn nimlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let out = nimlab(&all);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn moves_to(v: &Value) -> Vec<String> {
+    v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Bad input: exit status 2, a message naming what is wrong, never a panic.
+fn refused(args: &[&str], needle: &str) {
+    let out = nimlab(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn nim_json_fields() {
+    let v = json(&["analyze", "nim", "3", "5", "7"]);
+    assert_eq!(v["game"], "nim");
+    assert_eq!(v["position"], "3 5 7");
+    assert_eq!(v["convention"], "normal");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["value"], "*1");
+    assert_eq!(moves_to(&v), vec!["2 5 7", "3 4 7", "3 5 6"]);
+    assert_eq!(
+        v["winning_moves"][0]["description"],
+        "take 1 from heap 1, leaving 2"
+    );
+}
+
+#[test]
+fn nim_facts_from_the_texts() {
+    let v = json(&["analyze", "nim", "3", "6", "8", "9"]);
+    assert_eq!(v["value"], "*4");
+    assert_eq!(moves_to(&v), vec!["3 2 8 9"]);
+    let v = json(&["analyze", "nim", "6", "7", "8"]);
+    assert_eq!(v["value"], "*9");
+    assert_eq!(moves_to(&v), vec!["6 7 1"]);
+    let v = json(&["analyze", "nim", "3", "8", "11"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["value"], "0");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 0);
+    let v = json(&["analyze", "nim", "4", "5", "6", "7"]);
+    assert_eq!(v["outcome"], "P");
+}
+
+#[test]
+fn an_emptied_heap_is_kept_as_zero() {
+    let v = json(&["analyze", "nim", "5", "0", "5", "3"]);
+    assert_eq!(moves_to(&v), vec!["5 0 5 0"]);
+}
+
+#[test]
+fn marienbad_misere() {
+    let v = json(&["analyze", "nim", "1", "3", "5", "7", "--misere"]);
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["outcome"], "P");
+    assert!(v["value"].is_null());
+    let v = json(&["analyze", "nim", "2", "1", "1", "--misere"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(moves_to(&v), vec!["1 1 1"]);
+}
+
+#[test]
+fn huge_heaps() {
+    let v = json(&[
+        "analyze",
+        "nim",
+        "10000000000000000000000000000000000000000",
+        "10000000000000000000000000000000000000000",
+        "7",
+    ]);
+    assert_eq!(v["value"], "*7");
+    assert_eq!(
+        moves_to(&v),
+        vec![
+            "10000000000000000000000000000000000000000 10000000000000000000000000000000000000000 0"
+        ]
+    );
+}
+
+#[test]
+fn sum_of_different_games() {
+    // Text 000: heaps 12, 17, 23 with subtraction 1-5, 1-3, 1-4: value 0 ⊕ 1 ⊕ 3 = 2.
+    let v = json(&[
+        "analyze",
+        "subtraction:1-5",
+        "12",
+        "+",
+        "subtraction:1-3",
+        "17",
+        "+",
+        "subtraction:1-4",
+        "23",
+    ]);
+    assert_eq!(v["game"], "sum");
+    assert_eq!(v["value"], "*2");
+    let values: Vec<&str> = v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(values, vec!["0", "*1", "*3"]);
+    // Every winning move leaves a sum of value 0: check each by analysing it again.
+    for to in moves_to(&v) {
+        let tokens: Vec<&str> = to.split(' ').collect();
+        let mut args = vec!["analyze"];
+        args.extend(tokens);
+        assert_eq!(json(&args)["value"], "0", "{to}");
+    }
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn count_up_from_the_texts() {
+    let v = json(&["analyze", "count-up:100,10", "0"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(moves_to(&v), vec!["1"]);
+    let v = json(&["analyze", "count-up:100,10", "0", "--misere"]);
+    assert_eq!(v["outcome"], "P");
+    let v = json(&["analyze", "count-up:100,10", "5", "--misere"]);
+    assert_eq!(moves_to(&v), vec!["11"]);
+}
+
+#[test]
+fn position_from_standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(["analyze", "nim", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let heaps: Vec<String> = (1..=1000u64).map(|h| h.to_string()).collect();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(heaps.join("\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // 1 ⊕ 2 ⊕ … ⊕ 1000 = 1000 (n ⊕ … for n ≡ 0 mod 4 is n).
+    assert_eq!(v["value"], "*1000");
+}
+
+#[test]
+fn human_output_explains() {
+    let out = nimlab(&["analyze", "nim", "3", "5", "7"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("N-position: the player to move wins"));
+    assert!(text.contains("Value: *1"));
+    assert!(text.contains("nim-sum"));
+    assert!(text.contains("3 = 0 1 1"));
+}
+
+#[test]
+fn games_lists_every_id() {
+    let out = nimlab(&["games"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for id in ["nim", "subtraction:S", "count-up:N,K"] {
+        assert!(text.lines().any(|l| l.starts_with(id)), "{id}");
+    }
+}
+
+#[test]
+fn bad_input_is_refused_clearly() {
+    refused(&["analyze", "nimm", "3"], "did you mean `nim`");
+    refused(&["analyze", "nim", "3", "-4"], "`-4`");
+    refused(&["analyze", "nim", "3", "x5"], "`x5` (argument 3)");
+    refused(&["analyze", "nim", "3.5"], "`3.5`");
+    refused(&["analyze", "nim"], "no heaps");
+    refused(&["analyze", "nim", "3", "+"], "each side of `+`");
+    refused(
+        &["analyze", "subtraction:0,1", "5"],
+        "0 is not a legal subtraction",
+    );
+    refused(&["analyze", "subtraction:", "5"], "needs parameters");
+    refused(&["analyze", "subtraction", "5"], "needs parameters");
+    refused(&["analyze", "subtraction:1,x", "5"], "`x` is not a number");
+    refused(&["analyze", "subtraction:1,3,4", "99999999999999"], "limit");
+    refused(&["analyze", "nim:3", "5"], "takes no parameters");
+    refused(
+        &["analyze", "count-up:100,10", "101"],
+        "between 0 and the target 100",
+    );
+    refused(&["analyze", "count-up:100", "1"], "expected `N,K`");
+    refused(
+        &["analyze", "subtraction:1,3,4", "99999999999999999999999"],
+        "2^64",
+    );
+}
