@@ -60,7 +60,8 @@ pub struct Analysis {
     pub convention: Convention,
     /// P or N.
     pub outcome: Outcome,
-    /// The nimber in normal play; `None` in misère play.
+    /// The nimber in normal play; `None` in misère play, and when only the outcome is
+    /// known (a position too large for its value but with a closed form for P-positions).
     pub value: Option<Nimber>,
     /// Every winning move (up to the limit asked for).
     pub winning_moves: Vec<WinningMove>,
@@ -85,6 +86,15 @@ pub fn analyze(sum: &Sum, convention: Convention, max_moves: usize) -> Result<An
 }
 
 fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<Analysis> {
+    if let [part] = sum.parts.as_slice() {
+        if let Some(p) = part.p_position() {
+            match part.value() {
+                Err(crate::Error::Limit { .. }) => return outcome_only(sum, p, max_moves),
+                Err(e) => return Err(e),
+                Ok(_) => {}
+            }
+        }
+    }
     let values = sum
         .parts
         .iter()
@@ -143,6 +153,44 @@ fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<Analysis> {
                 value: Some(v),
             })
             .collect(),
+        explanation,
+    })
+}
+
+/// The analysis of a single position whose value is out of reach but whose outcome a
+/// closed form gives: the winning moves are the moves to P-positions.
+fn outcome_only(sum: &Sum, is_p: bool, max_moves: usize) -> Result<Analysis> {
+    let part = &sum.parts[0];
+    let list = if is_p {
+        crate::games::MoveList::default()
+    } else {
+        part.moves_to_value(&Nimber::default(), max_moves)?
+    };
+    let mut explanation: Vec<Explanation> = part.explain().into_iter().collect();
+    explanation.push(Explanation::Rule {
+        text: "The value (the nimber) of this position is beyond what nimlab computes; its outcome and winning moves come from the closed form for P-positions.".to_string(),
+    });
+    Ok(Analysis {
+        game: sum.game(),
+        position: sum.notation(),
+        convention: Convention::Normal,
+        outcome: Outcome::from_grundy_zero(is_p),
+        value: None,
+        winning_move_count: list.total,
+        winning_moves: list
+            .moves
+            .into_iter()
+            .map(|m| WinningMove {
+                to: m.to.notation(),
+                description: m.description,
+                part: 0,
+            })
+            .collect(),
+        parts: vec![PartReport {
+            game: part.game(),
+            position: part.notation(),
+            value: None,
+        }],
         explanation,
     })
 }
@@ -225,6 +273,11 @@ fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
                 value: None,
             })
             .collect(),
-        explanation: Vec::new(),
+        explanation: match sum.parts.as_slice() {
+            [part] => part.explain_misere().into_iter().collect(),
+            _ => vec![Explanation::Rule {
+                text: "Misère play does not split into a sum of values: the whole position was searched.".to_string(),
+            }],
+        },
     })
 }

@@ -141,6 +141,17 @@ impl Rules for CountUp {
         ))
     }
 
+    fn misere_rule(&self, &total: &u64) -> Option<String> {
+        let m = self.max_step + 1;
+        let room = self.target - total;
+        Some(format!(
+            "Whoever makes the total reach {n} loses. The player to move loses exactly when N - total ≡ 1 (mod {m}): the winner says the totals ≡ {} (mod {m}) (answering x with {m} - x) and leaves the opponent to reach {n}. Here N - total = {room} ≡ {} (mod {m}).",
+            (self.target + m - 1) % m,
+            room % m,
+            n = self.target
+        ))
+    }
+
     fn misere_closed_form(&self, &total: &u64) -> Option<Outcome> {
         let room = self.target - total;
         Some(Outcome::from_grundy_zero(room % (self.max_step + 1) == 1))

@@ -292,6 +292,25 @@ impl Position for NimPosition {
         Some(Ok(list))
     }
 
+    fn explain_misere(&self) -> Option<Explanation> {
+        let one = BigUint::one();
+        let large = self.heaps.iter().filter(|h| *h > &one).count();
+        let ones = self.heaps.iter().filter(|h| h.is_one()).count();
+        let text = match large {
+            0 => format!(
+                "Every heap has at most one counter, so each move removes one heap of 1. There are {ones} of them: the player to move loses when the number is odd (they take the last one)."
+            ),
+            1 => format!(
+                "Exactly one heap has 2 or more counters: the player to move wins by reducing it to 0 or 1, whichever leaves an odd number of heaps of 1 ({ones} heaps of 1 now)."
+            ),
+            _ => format!(
+                "{large} heaps have 2 or more counters, so misère Nim is played as Nim: the player to move loses exactly when the nim-sum is 0 (here it is {}). The rule changes only when a move would leave no heap of 2 or more: then leave an odd number of heaps of 1.",
+                self.nim_sum()
+            ),
+        };
+        Some(Explanation::Rule { text })
+    }
+
     fn explain(&self) -> Option<Explanation> {
         Some(Explanation::NimColumns(NimColumns::new(
             "heap",
@@ -361,6 +380,10 @@ impl Position for AfterMove {
 
     fn explain(&self) -> Option<Explanation> {
         self.whole().explain()
+    }
+
+    fn explain_misere(&self) -> Option<Explanation> {
+        self.whole().explain_misere()
     }
 }
 

@@ -93,6 +93,19 @@ pub trait Position: Send + Sync {
     fn explain(&self) -> Option<Explanation> {
         None
     }
+
+    /// A structured explanation of the misère outcome, when the game has one.
+    fn explain_misere(&self) -> Option<Explanation> {
+        None
+    }
+
+    /// Whether this is a P-position in normal play, by a closed form that does not need the
+    /// value (Wythoff's pairs, Moore's columns): `None` when the game has none.
+    ///
+    /// When it is `Some`, the winning moves are the moves to value 0.
+    fn p_position(&self) -> Option<bool> {
+        None
+    }
 }
 
 impl fmt::Debug for dyn Position {

@@ -47,6 +47,18 @@ where
         None
     }
 
+    /// Whether `pos` is a P-position in normal play by a closed form, for positions whose
+    /// value is out of reach. [`Rules::options_of_value`] with target 0 must then give the
+    /// winning moves without search.
+    fn p_position(&self, _pos: &Self::Position) -> Option<bool> {
+        None
+    }
+
+    /// The misère closed form in words, when there is one.
+    fn misere_rule(&self, _pos: &Self::Position) -> Option<String> {
+        None
+    }
+
     /// The misère outcome by a closed form, when one is known.
     fn misere_closed_form(&self, _pos: &Self::Position) -> Option<Outcome> {
         None
@@ -186,6 +198,16 @@ where
         }
         self.game.check_searchable(&self.pos)?;
         MisereSolver::new(self.game.clone()).outcome(&self.pos)
+    }
+
+    fn explain_misere(&self) -> Option<Explanation> {
+        self.game
+            .misere_rule(&self.pos)
+            .map(|text| Explanation::Rule { text })
+    }
+
+    fn p_position(&self) -> Option<bool> {
+        self.game.p_position(&self.pos)
     }
 
     fn explain(&self) -> Option<Explanation> {
