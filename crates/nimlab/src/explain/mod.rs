@@ -11,8 +11,8 @@ mod columns;
 mod mex;
 mod sum;
 
-pub use columns::{NimColumns, NimRow};
-pub use mex::MexStep;
+pub use columns::{NimColumns, NimRow, MAX_ROWS};
+pub use mex::{MexStep, MAX_OPTIONS};
 pub use sum::SumParts;
 
 use serde::Serialize;

@@ -42,6 +42,7 @@ pub struct GrundySolver<G: ImpartialGame> {
     // Scratch space kept between calls.
     arena: Vec<G::Position>,
     values: Vec<u64>,
+    stack: Vec<Frame<G::Position>>,
     mex: MexSet,
 }
 
@@ -62,6 +63,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
             state_limit: DEFAULT_STATE_LIMIT,
             arena: Vec::new(),
             values: Vec::new(),
+            stack: Vec::new(),
             mex: MexSet::default(),
         }
     }
@@ -89,6 +91,12 @@ impl<G: ImpartialGame> GrundySolver<G> {
     pub fn with_state_limit(mut self, limit: usize) -> Self {
         self.state_limit = limit;
         self
+    }
+
+    /// Reserves room for `positions` more memoised positions, for a search whose size is
+    /// known in advance.
+    pub fn reserve(&mut self, positions: usize) {
+        self.memo.reserve(positions.min(self.state_limit));
     }
 
     /// The game being solved.
@@ -139,7 +147,20 @@ impl<G: ImpartialGame> GrundySolver<G> {
         if let Some(v) = self.known(pos) {
             return Ok(v);
         }
-        let mut stack = vec![self.open(pos.clone())];
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        let root = self.open(pos.clone());
+        stack.push(root);
+        let result = self.run(&mut stack);
+        if result.is_err() {
+            self.arena.clear();
+            self.values.clear();
+        }
+        self.stack = stack;
+        result
+    }
+
+    fn run(&mut self, stack: &mut Vec<Frame<G::Position>>) -> Result<u64> {
         loop {
             let top = stack.len() - 1;
             let mut descend = None;
@@ -175,11 +196,13 @@ impl<G: ImpartialGame> GrundySolver<G> {
             let v = if frame.is_sum {
                 children.iter().fold(0, |a, &b| a ^ b)
             } else {
-                self.mex.clear();
-                for &c in children {
-                    self.mex.insert(c);
-                }
-                self.mex.mex()
+                small_mex(children).unwrap_or_else(|| {
+                    self.mex.clear();
+                    for &c in children {
+                        self.mex.insert(c);
+                    }
+                    self.mex.mex()
+                })
             };
             self.arena.truncate(frame.start);
             self.values.truncate(frame.start);
@@ -200,6 +223,18 @@ impl<G: ImpartialGame> GrundySolver<G> {
             }
         }
     }
+}
+
+/// The mex of values that are all below 64, by a bit mask; `None` if one is larger.
+fn small_mex(values: &[u64]) -> Option<u64> {
+    let mut mask = 0u64;
+    for &v in values {
+        if v >= 64 {
+            return None;
+        }
+        mask |= 1 << v;
+    }
+    Some(u64::from((!mask).trailing_zeros()))
 }
 
 #[cfg(test)]
