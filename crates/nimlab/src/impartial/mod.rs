@@ -17,6 +17,7 @@
 //! ```
 
 mod game;
+mod memo;
 mod misere;
 mod solver;
 

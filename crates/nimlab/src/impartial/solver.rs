@@ -1,9 +1,9 @@
 //! The generic memoised Grundy solver.
 
+use super::memo::Memo;
 use super::ImpartialGame;
 use crate::nimber::MexSet;
 use crate::{Error, Result};
-use rustc_hash::FxHashMap;
 
 /// The number of positions a solver memoises before it gives up with
 /// [`Error::Limit`], unless told otherwise.
@@ -36,7 +36,7 @@ pub const DEFAULT_STATE_LIMIT: usize = 50_000_000;
 /// [`Error::Limit`] when more than the state limit of positions would be memoised.
 pub struct GrundySolver<G: ImpartialGame> {
     game: G,
-    memo: FxHashMap<G::Position, u64>,
+    memo: Memo<G::Position>,
     use_closed_forms: bool,
     state_limit: usize,
     // Scratch space kept between calls.
@@ -58,7 +58,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
     pub fn new(game: G) -> Self {
         GrundySolver {
             game,
-            memo: FxHashMap::default(),
+            memo: Memo::new(),
             use_closed_forms: true,
             state_limit: DEFAULT_STATE_LIMIT,
             arena: Vec::new(),
@@ -115,7 +115,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
                 return Some(v);
             }
         }
-        self.memo.get(pos).copied()
+        self.memo.get(pos)
     }
 
     fn open(&mut self, pos: G::Position) -> Frame<G::Position> {
@@ -173,7 +173,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
                     } else {
                         None
                     }
-                    .or_else(|| self.memo.get(child).copied());
+                    .or_else(|| self.memo.get(child));
                     match known {
                         Some(v) => {
                             self.values[frame.next] = v;
