@@ -17,6 +17,7 @@ pub mod nim;
 pub mod rook;
 pub mod rook3;
 pub mod subtraction;
+pub mod two_dim_nim;
 
 pub use args::Arg;
 pub use catalogue::{Builder, Catalogue, Entry, Params};
@@ -28,6 +29,7 @@ pub use sum::{MisereSumSearch, Sum};
 fn all_entries() -> Vec<Entry> {
     vec![
         nim::entry(),
+        two_dim_nim::entry(),
         rook::entry(),
         rook3::entry(),
         subtraction::entry(),
