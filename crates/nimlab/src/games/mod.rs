@@ -13,10 +13,12 @@ mod rules;
 mod sum;
 
 pub mod count_up;
+pub mod mock_turtles;
 pub mod nim;
 pub mod rook;
 pub mod rook3;
 pub mod subtraction;
+pub mod turtles;
 pub mod two_dim_nim;
 
 pub use args::Arg;
@@ -32,6 +34,8 @@ fn all_entries() -> Vec<Entry> {
         two_dim_nim::entry(),
         rook::entry(),
         rook3::entry(),
+        turtles::entry(),
+        mock_turtles::entry(),
         subtraction::entry(),
         count_up::entry(),
     ]
