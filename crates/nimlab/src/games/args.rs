@@ -68,6 +68,44 @@ impl<'a> Arg<'a> {
             .parse::<BigUint>()
             .map_err(|_| self.error(format!("{what} (a whole number ≥ 0)")))
     }
+
+    /// Reads a pair of whole numbers written `a,b` (a square of a board), each fitting
+    /// in 64 bits. `first` and `second` name the two numbers in errors.
+    ///
+    /// ```
+    /// use nimlab::games::Arg;
+    /// assert_eq!(Arg { text: "3,5", index: 1 }.pair("x", "y").unwrap(), (3, 5));
+    /// let err = Arg { text: "3;5", index: 2 }.pair("x", "y").unwrap_err();
+    /// assert!(err.to_string().contains("`3;5` (argument 2)"));
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Parse`] naming the token, or [`Error::Limit`] for a number above 2^64 − 1.
+    pub fn pair(&self, first: &str, second: &str) -> Result<(u64, u64)> {
+        let expected = || {
+            self.error(format!(
+                "a square `{first},{second}`: two whole numbers ≥ 0 separated by a comma"
+            ))
+        };
+        let (a, b) = self.text.split_once(',').ok_or_else(expected)?;
+        let read = |part: &'a str, what: &str| -> Result<u64> {
+            let sub = Arg {
+                text: part,
+                index: self.index,
+            };
+            let big = sub.big_natural(what).map_err(|_| expected())?;
+            u64::try_from(&big).map_err(|_| {
+                Error::limit(
+                    format!(
+                        "{what} `{part}` in `{}` (argument {})",
+                        self.text, self.index
+                    ),
+                    "numbers up to 18446744073709551615 (2^64 - 1) for this game",
+                )
+            })
+        };
+        Ok((read(a, first)?, read(b, second)?))
+    }
 }
 
 /// Numbers the tokens of a position, the first at `first_index`.

@@ -13,8 +13,13 @@ mod rules;
 mod sum;
 
 pub mod count_up;
+pub mod mock_turtles;
 pub mod nim;
+pub mod rook;
+pub mod rook3;
 pub mod subtraction;
+pub mod turtles;
+pub mod two_dim_nim;
 
 pub use args::Arg;
 pub use catalogue::{Builder, Catalogue, Entry, Params};
@@ -24,7 +29,16 @@ pub use sum::{MisereSumSearch, Sum};
 
 /// Every catalogue entry, in the order `nimlab games` lists them.
 fn all_entries() -> Vec<Entry> {
-    vec![nim::entry(), subtraction::entry(), count_up::entry()]
+    vec![
+        nim::entry(),
+        two_dim_nim::entry(),
+        rook::entry(),
+        rook3::entry(),
+        turtles::entry(),
+        mock_turtles::entry(),
+        subtraction::entry(),
+        count_up::entry(),
+    ]
 }
 
 /// Heap sizes separated by spaces.
@@ -52,4 +66,33 @@ pub(crate) fn describe_heap_change(from: &[u64], to: &[u64]) -> String {
         }
         _ => format!("move to {}", format_heaps(to)),
     }
+}
+
+/// The misère Nim rule in words, applied to `heaps` (for games that are Nim in disguise).
+pub(crate) fn misere_nim_rule(intro: &str, heaps: &[u64]) -> String {
+    const SHOWN: usize = 20;
+    let mut list = format_heaps(&heaps[..heaps.len().min(SHOWN)]);
+    if heaps.len() > SHOWN {
+        list.push_str(&format!(" … ({} heaps)", heaps.len()));
+    }
+    let large = heaps.iter().filter(|&&h| h >= 2).count();
+    let ones = heaps.iter().filter(|&&h| h == 1).count();
+    let verdict = if large == 0 {
+        format!(
+            "every heap has at most 1, and there {} {ones} heap{} of 1, an {} number, so the player to move {}",
+            if ones == 1 { "is" } else { "are" },
+            if ones == 1 { "" } else { "s" },
+            if ones % 2 == 1 { "odd" } else { "even" },
+            if ones % 2 == 1 { "loses" } else { "wins" }
+        )
+    } else {
+        let sum = crate::nimber::nim_sum(heaps.iter().copied());
+        format!(
+            "some heap has 2 or more and the nim-sum is {sum}, so the player to move {}",
+            if sum == 0 { "loses" } else { "wins" }
+        )
+    };
+    format!(
+        "{intro} {list}. Play as in Nim unless the move would leave only heaps of size ≤ 1; then leave an odd number of heaps of 1. Here {verdict}."
+    )
 }
