@@ -88,7 +88,12 @@ fn print_text(a: &Analysis, out: &mut impl Write) -> io::Result<()> {
     if let Some(v) = &a.value {
         writeln!(out, "Value: {v}")?;
     }
-    if a.winning_move_count == 0 {
+    if a.winning_move_count == 0 && a.outcome == nimlab::Outcome::N {
+        writeln!(
+            out,
+            "Winning moves: none needed: no move is possible, and in misère play the player who cannot move wins"
+        )?;
+    } else if a.winning_move_count == 0 {
         writeln!(
             out,
             "Winning moves: none (every move leaves a position the opponent wins)"

@@ -82,6 +82,7 @@ where
     game: Arc<G>,
     pos: G::Position,
     solver: Arc<Mutex<GrundySolver<Arc<G>>>>,
+    misere: Arc<Mutex<MisereSolver<Arc<G>>>>,
 }
 
 impl<G: Rules> Typed<G>
@@ -92,7 +93,13 @@ where
     pub fn new(game: G, pos: G::Position) -> Self {
         let game = Arc::new(game);
         let solver = Arc::new(Mutex::new(GrundySolver::new(game.clone())));
-        Typed { game, pos, solver }
+        let misere = Arc::new(Mutex::new(MisereSolver::new(game.clone())));
+        Typed {
+            game,
+            pos,
+            solver,
+            misere,
+        }
     }
 
     /// The typed position.
@@ -105,6 +112,7 @@ where
             game: self.game.clone(),
             pos,
             solver: self.solver.clone(),
+            misere: self.misere.clone(),
         }
     }
 
@@ -197,7 +205,8 @@ where
             return Ok(o);
         }
         self.game.check_searchable(&self.pos)?;
-        MisereSolver::new(self.game.clone()).outcome(&self.pos)
+        let mut solver = self.misere.lock().unwrap_or_else(|e| e.into_inner());
+        solver.outcome(&self.pos)
     }
 
     fn explain_misere(&self) -> Option<Explanation> {
