@@ -8,13 +8,18 @@
 
 pub mod args;
 mod catalogue;
+mod heap_rule;
 mod position;
 mod rules;
 mod sum;
 
 pub mod count_up;
+pub mod halving;
 pub mod nim;
+pub mod peggy;
+pub mod proportional;
 pub mod subtraction;
+pub mod two_heaps_3;
 
 pub use args::Arg;
 pub use catalogue::{Builder, Catalogue, Entry, Params};
@@ -24,7 +29,15 @@ pub use sum::{MisereSumSearch, Sum};
 
 /// Every catalogue entry, in the order `nimlab games` lists them.
 fn all_entries() -> Vec<Entry> {
-    vec![nim::entry(), subtraction::entry(), count_up::entry()]
+    vec![
+        nim::entry(),
+        subtraction::entry(),
+        count_up::entry(),
+        two_heaps_3::entry(),
+        halving::entry(),
+        proportional::entry(),
+        peggy::entry(),
+    ]
 }
 
 /// Heap sizes separated by spaces.
