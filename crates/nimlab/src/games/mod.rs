@@ -8,18 +8,23 @@
 
 pub mod args;
 mod catalogue;
+mod heap_rule;
 mod position;
 mod rules;
 mod sum;
 
 pub mod count_up;
+pub mod halving;
 pub mod mock_turtles;
 pub mod nim;
+pub mod peggy;
+pub mod proportional;
 pub mod rook;
 pub mod rook3;
 pub mod subtraction;
 pub mod turtles;
 pub mod two_dim_nim;
+pub mod two_heaps_3;
 
 pub use args::Arg;
 pub use catalogue::{Builder, Catalogue, Entry, Params};
@@ -38,6 +43,10 @@ fn all_entries() -> Vec<Entry> {
         mock_turtles::entry(),
         subtraction::entry(),
         count_up::entry(),
+        two_heaps_3::entry(),
+        halving::entry(),
+        proportional::entry(),
+        peggy::entry(),
     ]
 }
 

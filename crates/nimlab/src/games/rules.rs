@@ -64,6 +64,12 @@ where
         None
     }
 
+    /// Every option that is a misère P-position (the misère winning moves), by a closed
+    /// form that does not list every option. `None` means: search the options.
+    fn misere_winning_options(&self, _pos: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+
     /// Refuses positions too large to search (used before any search starts).
     ///
     /// # Errors
@@ -73,8 +79,8 @@ where
     }
 }
 
-/// A position of a game `G`, with a Grundy solver shared by every position derived
-/// from it (so the options of a position reuse its memo).
+/// A position of a game `G`, with a Grundy solver and a misère solver shared by every
+/// position derived from it (so the options of a position reuse its memo).
 pub struct Typed<G: Rules>
 where
     G::Position: Send + Sync + Debug,
@@ -207,6 +213,11 @@ where
         self.game.check_searchable(&self.pos)?;
         let mut solver = self.misere.lock().unwrap_or_else(|e| e.into_inner());
         solver.outcome(&self.pos)
+    }
+
+    fn misere_winning_moves(&self, limit: usize) -> Option<Result<MoveList>> {
+        let list = self.game.misere_winning_options(&self.pos)?;
+        Some(Ok(self.move_list(list, limit)))
     }
 
     fn explain_misere(&self) -> Option<Explanation> {
