@@ -15,8 +15,11 @@ mod sum;
 pub mod count_up;
 pub mod mock_turtles;
 pub mod nim;
+pub mod nimble;
 pub mod rook;
 pub mod rook3;
+pub mod silver_dollar;
+pub mod staircase;
 pub mod subtraction;
 pub mod turtles;
 pub mod two_dim_nim;
@@ -31,6 +34,9 @@ pub use sum::{MisereSumSearch, Sum};
 fn all_entries() -> Vec<Entry> {
     vec![
         nim::entry(),
+        nimble::entry(),
+        staircase::entry(),
+        silver_dollar::entry(),
         two_dim_nim::entry(),
         rook::entry(),
         rook3::entry(),
