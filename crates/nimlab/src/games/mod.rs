@@ -13,6 +13,7 @@ mod rules;
 mod sum;
 
 pub mod count_up;
+pub mod golden_dollar;
 pub mod mock_turtles;
 pub mod nim;
 pub mod nimble;
@@ -37,6 +38,7 @@ fn all_entries() -> Vec<Entry> {
         nimble::entry(),
         staircase::entry(),
         silver_dollar::entry(),
+        golden_dollar::entry(),
         two_dim_nim::entry(),
         rook::entry(),
         rook3::entry(),
