@@ -15,6 +15,7 @@ mod sum;
 pub mod count_up;
 pub mod golden_dollar;
 pub mod mock_turtles;
+pub mod moore;
 pub mod nim;
 pub mod nimble;
 pub mod rook;
@@ -35,6 +36,7 @@ pub use sum::{MisereSumSearch, Sum};
 fn all_entries() -> Vec<Entry> {
     vec![
         nim::entry(),
+        moore::entry(),
         nimble::entry(),
         staircase::entry(),
         silver_dollar::entry(),
