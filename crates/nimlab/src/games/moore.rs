@@ -450,6 +450,15 @@ impl Rules for Moore {
         Some(self.is_p(heaps))
     }
 
+    fn misere_rule(&self, heaps: &Vec<u64>) -> Option<String> {
+        (self.k == 1).then(|| {
+            super::misere_nim_rule(
+                "moore:1 is Nim, so misère play is misère Nim on the heaps",
+                heaps,
+            )
+        })
+    }
+
     fn misere_closed_form(&self, heaps: &Vec<u64>) -> Option<Outcome> {
         (self.k == 1).then(|| Outcome::from_grundy_zero(super::nim::misere_is_p(heaps)))
     }

@@ -204,11 +204,9 @@ impl Rules for Nimble {
     }
 
     fn misere_rule(&self, coins: &Vec<u64>) -> Option<String> {
-        let large = coins.iter().filter(|&&c| c >= 2).count();
-        let ones = coins.iter().filter(|&&c| c == 1).count();
-        Some(format!(
-            "A coin on square i is a Nim heap of i, so misère Nimble is misère Nim: play as in Nim (nim-sum {}) while some coin stands on square 2 or beyond ({large} do), and when a move would leave only coins on square 1, leave an odd number of them ({ones} on square 1 now).",
-            self.value(coins)
+        Some(super::misere_nim_rule(
+            "A coin on square i is a Nim heap of i, so misère play is misère Nim on the heaps",
+            coins,
         ))
     }
 
