@@ -15,12 +15,17 @@ mod sum;
 
 pub mod count_up;
 pub mod halving;
+pub mod golden_dollar;
 pub mod mock_turtles;
+pub mod moore;
 pub mod nim;
 pub mod peggy;
 pub mod proportional;
+pub mod nimble;
 pub mod rook;
 pub mod rook3;
+pub mod silver_dollar;
+pub mod staircase;
 pub mod subtraction;
 pub mod turtles;
 pub mod two_dim_nim;
@@ -36,6 +41,11 @@ pub use sum::{MisereSumSearch, Sum};
 fn all_entries() -> Vec<Entry> {
     vec![
         nim::entry(),
+        moore::entry(),
+        nimble::entry(),
+        staircase::entry(),
+        silver_dollar::entry(),
+        golden_dollar::entry(),
         two_dim_nim::entry(),
         rook::entry(),
         rook3::entry(),
