@@ -15,6 +15,7 @@ mod sum;
 pub mod count_up;
 pub mod nim;
 pub mod subtraction;
+pub mod wythoff;
 
 pub use args::Arg;
 pub use catalogue::{Builder, Catalogue, Entry, Params};
@@ -24,7 +25,12 @@ pub use sum::{MisereSumSearch, Sum};
 
 /// Every catalogue entry, in the order `nimlab games` lists them.
 fn all_entries() -> Vec<Entry> {
-    vec![nim::entry(), subtraction::entry(), count_up::entry()]
+    vec![
+        nim::entry(),
+        subtraction::entry(),
+        count_up::entry(),
+        wythoff::entry(),
+    ]
 }
 
 /// Heap sizes separated by spaces.
