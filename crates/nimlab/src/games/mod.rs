@@ -13,6 +13,7 @@ mod rules;
 mod sum;
 
 pub mod count_up;
+pub mod euclid;
 pub mod nim;
 pub mod subtraction;
 pub mod wythoff;
@@ -29,6 +30,7 @@ fn all_entries() -> Vec<Entry> {
         nim::entry(),
         subtraction::entry(),
         count_up::entry(),
+        euclid::entry(),
         wythoff::entry(),
     ]
 }
