@@ -14,6 +14,7 @@ mod sum;
 
 pub mod count_up;
 pub mod euclid;
+pub mod fibonacci_nim;
 pub mod nim;
 pub mod subtraction;
 pub mod wythoff;
@@ -30,6 +31,7 @@ fn all_entries() -> Vec<Entry> {
         nim::entry(),
         subtraction::entry(),
         count_up::entry(),
+        fibonacci_nim::entry(),
         euclid::entry(),
         wythoff::entry(),
     ]
