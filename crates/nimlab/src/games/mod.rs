@@ -14,14 +14,16 @@ mod rules;
 mod sum;
 
 pub mod count_up;
-pub mod halving;
+pub mod euclid;
+pub mod fibonacci_nim;
 pub mod golden_dollar;
+pub mod halving;
 pub mod mock_turtles;
 pub mod moore;
 pub mod nim;
+pub mod nimble;
 pub mod peggy;
 pub mod proportional;
-pub mod nimble;
 pub mod rook;
 pub mod rook3;
 pub mod silver_dollar;
@@ -30,6 +32,7 @@ pub mod subtraction;
 pub mod turtles;
 pub mod two_dim_nim;
 pub mod two_heaps_3;
+pub mod wythoff;
 
 pub use args::Arg;
 pub use catalogue::{Builder, Catalogue, Entry, Params};
@@ -56,7 +59,10 @@ fn all_entries() -> Vec<Entry> {
         two_heaps_3::entry(),
         halving::entry(),
         proportional::entry(),
+        fibonacci_nim::entry(),
         peggy::entry(),
+        euclid::entry(),
+        wythoff::entry(),
     ]
 }
 
