@@ -1,10 +1,10 @@
-//! Engine benchmarks: Nim with a million heaps.
+//! Engine benchmarks: Nim with a million heaps, Wythoff's Grundy table.
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 //!
 //! Run with `cargo bench -p nimlab --bench engine`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use nimlab::games::nim;
+use nimlab::games::{nim, wythoff};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::hint::black_box;
 
@@ -29,5 +29,23 @@ fn nim_million_heaps(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, nim_million_heaps);
+fn wythoff_table(c: &mut Criterion) {
+    // The benchmark asserts what it measures: the zeros of the table are exactly the
+    // P-positions of the closed form.
+    let t = wythoff::grundy_table(1024);
+    for a in 0..1024 {
+        for b in 0..1024 {
+            assert_eq!(
+                t.get(a, b) == Some(0),
+                wythoff::is_p_position(a, b),
+                "{a} {b}"
+            );
+        }
+    }
+    c.bench_function("wythoff/Grundy values of all a, b < 1024", |b| {
+        b.iter(|| wythoff::grundy_table(black_box(1024)).size())
+    });
+}
+
+criterion_group!(benches, nim_million_heaps, wythoff_table);
 criterion_main!(benches);
