@@ -37,7 +37,7 @@ pub mod wythoff;
 pub use args::Arg;
 pub use catalogue::{Builder, Catalogue, Entry, Params};
 pub use position::{Move, MoveList, Position};
-pub use rules::{NimHeap, Rules, Typed, MAX_OPTIONS};
+pub use rules::{NimHeap, Rules, Typed, MAX_OPTIONS, MISERE_STATE_LIMIT};
 pub use sum::{MisereSumSearch, Sum};
 
 /// Every catalogue entry, in the order `nimlab games` lists them.

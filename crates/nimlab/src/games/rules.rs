@@ -11,6 +11,9 @@ use std::sync::{Arc, Mutex};
 /// A Nim heap that a position plays as, for the binary-column explanation.
 pub type NimHeap = (String, u64);
 
+/// Positions a misère search of one part may visit (a few seconds of search).
+pub const MISERE_STATE_LIMIT: usize = 5_000_000;
+
 /// Options listed before a position counts as too wide to enumerate.
 pub const MAX_OPTIONS: usize = 1_000_000;
 
@@ -77,6 +80,15 @@ where
     fn check_searchable(&self, _pos: &Self::Position) -> Result<()> {
         Ok(())
     }
+
+    /// Refuses positions too large for a misère search, which cannot split a position
+    /// into parts. The default is [`Rules::check_searchable`].
+    ///
+    /// # Errors
+    /// [`crate::Error::Limit`] naming the limit.
+    fn check_misere_searchable(&self, pos: &Self::Position) -> Result<()> {
+        self.check_searchable(pos)
+    }
 }
 
 /// A position of a game `G`, with a Grundy solver and a misère solver shared by every
@@ -99,7 +111,9 @@ where
     pub fn new(game: G, pos: G::Position) -> Self {
         let game = Arc::new(game);
         let solver = Arc::new(Mutex::new(GrundySolver::new(game.clone())));
-        let misere = Arc::new(Mutex::new(MisereSolver::new(game.clone())));
+        let misere = Arc::new(Mutex::new(
+            MisereSolver::new(game.clone()).with_state_limit(MISERE_STATE_LIMIT),
+        ));
         Typed {
             game,
             pos,
@@ -210,7 +224,7 @@ where
         if let Some(o) = self.game.misere_closed_form(&self.pos) {
             return Ok(o);
         }
-        self.game.check_searchable(&self.pos)?;
+        self.game.check_misere_searchable(&self.pos)?;
         let mut solver = self.misere.lock().unwrap_or_else(|e| e.into_inner());
         solver.outcome(&self.pos)
     }

@@ -44,6 +44,11 @@ pub const MAX_TABLE: u64 = 20_000_000;
 /// The most option look-ups spent on one table.
 pub const MAX_WORK: u64 = 400_000_000;
 
+/// The most positions a misère search of a subtraction position may have to visit.
+pub const MAX_MISERE_POSITIONS: u64 = 2_000_000;
+/// The most moves a misère search of a subtraction position may have to try.
+pub const MAX_MISERE_WORK: u64 = 50_000_000;
+
 /// The set S of a subtraction game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SubtractionSet {
@@ -370,6 +375,29 @@ impl Rules for Subtraction {
 
     fn check_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
         heaps.iter().try_for_each(|&h| self.check_heap(h))
+    }
+
+    fn check_misere_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
+        // Misère play searches whole positions: at most the product of (heap + 1) of them,
+        // each with at most the sum of the heaps' move counts.
+        let states = heaps
+            .iter()
+            .try_fold(1u64, |acc, &h| acc.checked_mul(h.saturating_add(1)));
+        let moves: u64 = heaps
+            .iter()
+            .map(|&h| self.work(h) / h.max(1) + 1)
+            .fold(0, u64::saturating_add);
+        match states {
+            Some(n) if n <= MAX_MISERE_POSITIONS && n.saturating_mul(moves) <= MAX_MISERE_WORK => {
+                Ok(())
+            }
+            _ => Err(Error::limit(
+                format!("misère play of {} on these heaps", self.id()),
+                format!(
+                    "positions whose heaps multiply out (each plus one) to at most {MAX_MISERE_POSITIONS}, with at most {MAX_MISERE_WORK} moves to try in all, as misère play is searched whole"
+                ),
+            )),
+        }
     }
 }
 
