@@ -218,3 +218,57 @@ fn bad_input_is_refused_clearly() {
         "2^64",
     );
 }
+
+/// Every game's documented example position: it is analysed, and each winning move it
+/// lists leads to a position that `analyze` itself finds lost for the player to move.
+#[test]
+fn every_documented_example_analyses_consistently() {
+    let out = nimlab(&["games", "--long"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut games = 0;
+    for pair in lines.chunks(2) {
+        let id = pair[0].split_whitespace().next().unwrap();
+        let name = id.split(':').next().unwrap();
+        let example = pair[1]
+            .split("e.g. `")
+            .nth(1)
+            .and_then(|rest| rest.split('`').next())
+            .unwrap_or_else(|| panic!("{id}: no example in {:?}", pair[1]));
+        let mut args: Vec<&str> = vec!["analyze"];
+        let first = example.split_whitespace().next().unwrap_or("");
+        if first != name && !first.starts_with(&format!("{name}:")) {
+            args.push(name);
+        }
+        args.extend(example.split_whitespace());
+        for misere in [false, true] {
+            let mut call = args.clone();
+            if misere {
+                call.push("--misere");
+            }
+            let v = json(&call);
+            let n = v["winning_move_count"].as_u64().unwrap();
+            match v["outcome"].as_str().unwrap() {
+                "P" => assert_eq!(n, 0, "{call:?}"),
+                // In misère play a position without moves is won without a move.
+                "N" => assert!(n > 0 || misere, "{call:?}"),
+                other => panic!("{call:?}: outcome {other}"),
+            }
+            for m in v["winning_moves"].as_array().unwrap() {
+                let mut next: Vec<String> = vec!["analyze".into()];
+                let to = m["to"].as_str().unwrap();
+                if v["game"] != "sum" {
+                    next.push(v["game"].as_str().unwrap().to_string());
+                }
+                next.extend(to.split_whitespace().map(String::from));
+                if misere {
+                    next.push("--misere".into());
+                }
+                let refs: Vec<&str> = next.iter().map(|s| s.as_str()).collect();
+                assert_eq!(json(&refs)["outcome"], "P", "{call:?} -> {to}");
+            }
+        }
+        games += 1;
+    }
+    assert_eq!(games, 20);
+}
