@@ -40,9 +40,8 @@
 use super::args::Arg;
 use super::catalogue::{Entry, Params};
 use super::heap_rule::{self, binary, HeapRule};
-use super::rules::{Rules, Typed};
-use crate::impartial::ImpartialGame;
-use crate::{Outcome, Result};
+use super::rules::Typed;
+use crate::Result;
 
 /// The catalogue entry.
 pub fn entry() -> Entry {
@@ -164,64 +163,13 @@ impl HeapRule for Halving {
     }
 }
 
-impl ImpartialGame for Halving {
-    type Position = Vec<u64>;
-
-    fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        heap_rule::options::<Halving>(heaps, out);
-    }
-
-    fn components(&self, heaps: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        heap_rule::components(heaps)
-    }
-
-    fn closed_form(&self, heaps: &Vec<u64>) -> Option<u64> {
-        Some(heap_rule::value::<Halving>(heaps))
-    }
-}
-
-impl Rules for Halving {
-    fn id(&self) -> String {
-        "halving".to_string()
-    }
-
-    fn format(&self, heaps: &Vec<u64>) -> String {
-        super::format_heaps(heaps)
-    }
-
-    fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
-        super::describe_heap_change(from, to)
-    }
-
-    fn options_of_value(&self, heaps: &Vec<u64>, target: u64) -> Option<Vec<Vec<u64>>> {
-        Some(heap_rule::options_of_value::<Halving>(heaps, target))
-    }
-
-    fn rule(&self, heaps: &Vec<u64>) -> Option<String> {
-        Some(heap_rule::rule::<Halving>(heaps))
-    }
-
-    fn misere_rule(&self, heaps: &Vec<u64>) -> Option<String> {
-        heap_rule::misere_rule::<Halving>(heaps)
-    }
-
-    fn misere_closed_form(&self, heaps: &Vec<u64>) -> Option<Outcome> {
-        heap_rule::misere_closed_form::<Halving>(heaps)
-    }
-
-    fn misere_winning_options(&self, heaps: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        heap_rule::misere_winning_options::<Halving>(heaps)
-    }
-
-    fn check_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
-        heap_rule::check_searchable::<Halving>(heaps)
-    }
-}
+heap_rule::heap_rule_game!(Halving, "halving");
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::GrundySolver;
+    use crate::games::Rules;
+    use crate::impartial::{GrundySolver, ImpartialGame};
     use crate::Error;
     use proptest::prelude::*;
 

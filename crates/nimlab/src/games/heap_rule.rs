@@ -52,6 +52,70 @@ pub(crate) trait HeapRule {
     const MISERE_RULE: &'static str;
 }
 
+/// Implements [`crate::impartial::ImpartialGame`] and [`crate::games::Rules`] for a
+/// [`HeapRule`] game with id `$id`: every method delegates to this module.
+macro_rules! heap_rule_game {
+    ($t:ty, $id:literal) => {
+        impl $crate::impartial::ImpartialGame for $t {
+            type Position = Vec<u64>;
+
+            fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+                $crate::games::heap_rule::options::<$t>(heaps, out);
+            }
+
+            fn components(&self, heaps: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+                $crate::games::heap_rule::components(heaps)
+            }
+
+            fn closed_form(&self, heaps: &Vec<u64>) -> Option<u64> {
+                Some($crate::games::heap_rule::value::<$t>(heaps))
+            }
+        }
+
+        impl $crate::games::Rules for $t {
+            fn id(&self) -> String {
+                $id.to_string()
+            }
+
+            fn format(&self, heaps: &Vec<u64>) -> String {
+                $crate::games::format_heaps(heaps)
+            }
+
+            fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+                $crate::games::describe_heap_change(from, to)
+            }
+
+            fn options_of_value(&self, heaps: &Vec<u64>, target: u64) -> Option<Vec<Vec<u64>>> {
+                Some($crate::games::heap_rule::options_of_value::<$t>(
+                    heaps, target,
+                ))
+            }
+
+            fn rule(&self, heaps: &Vec<u64>) -> Option<String> {
+                Some($crate::games::heap_rule::rule::<$t>(heaps))
+            }
+
+            fn misere_rule(&self, heaps: &Vec<u64>) -> Option<String> {
+                $crate::games::heap_rule::misere_rule::<$t>(heaps)
+            }
+
+            fn misere_closed_form(&self, heaps: &Vec<u64>) -> Option<$crate::Outcome> {
+                $crate::games::heap_rule::misere_closed_form::<$t>(heaps)
+            }
+
+            fn misere_winning_options(&self, heaps: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+                $crate::games::heap_rule::misere_winning_options::<$t>(heaps)
+            }
+
+            fn check_searchable(&self, heaps: &Vec<u64>) -> $crate::Result<()> {
+                $crate::games::heap_rule::check_searchable::<$t>(heaps)
+            }
+        }
+    };
+}
+
+pub(crate) use heap_rule_game;
+
 /// Reads heap sizes; at least one.
 pub(crate) fn read_heaps<R: HeapRule>(args: &[Arg<'_>]) -> Result<Vec<u64>> {
     if args.is_empty() {
