@@ -13,7 +13,6 @@ const N: u64 = 2000;
 /// Solves (N, N) by search alone and checks what it found against the closed form.
 fn solve() -> GrundySolver<TwoHeaps3> {
     let mut solver = GrundySolver::without_closed_forms(TwoHeaps3);
-    solver.reserve(((N + 1) * (N + 1)) as usize);
     assert_eq!(solver.value(&[N, N]).unwrap(), (2 * N) % 4);
     assert_eq!(solver.memoised() as u64, (N + 1) * (N + 1));
     solver

@@ -70,6 +70,10 @@ macro_rules! heap_rule_game {
             fn closed_form(&self, heaps: &Vec<u64>) -> Option<u64> {
                 Some($crate::games::heap_rule::value::<$t>(heaps))
             }
+
+            fn dense_index(&self, heaps: &Vec<u64>) -> Option<usize> {
+                $crate::games::heap_rule::single_heap_index(heaps)
+            }
         }
 
         impl $crate::games::Rules for $t {
@@ -139,6 +143,14 @@ pub(crate) fn options<R: HeapRule>(heaps: &[u64], out: &mut Vec<Vec<u64>>) {
 
 pub(crate) fn components(heaps: &[u64]) -> Option<Vec<Vec<u64>>> {
     (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
+}
+
+/// A position of one heap is numbered by its size.
+pub(crate) fn single_heap_index(heaps: &[u64]) -> Option<usize> {
+    match heaps {
+        [h] => usize::try_from(*h).ok(),
+        _ => None,
+    }
 }
 
 pub(crate) fn value<R: HeapRule>(heaps: &[u64]) -> u64 {

@@ -313,6 +313,10 @@ impl ImpartialGame for Subtraction {
             .iter()
             .try_fold(0, |acc, &h| self.heap_value(h).ok().map(|v| acc ^ v))
     }
+
+    fn dense_index(&self, heaps: &Vec<u64>) -> Option<usize> {
+        super::heap_rule::single_heap_index(heaps)
+    }
 }
 
 impl Rules for Subtraction {

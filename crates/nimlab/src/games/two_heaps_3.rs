@@ -94,6 +94,10 @@ impl ImpartialGame for TwoHeaps3 {
     fn closed_form(&self, &pos: &[u64; 2]) -> Option<u64> {
         Some(value(pos))
     }
+
+    fn dense_index(&self, &[a, b]: &[u64; 2]) -> Option<usize> {
+        crate::impartial::pair_index(a, b)
+    }
 }
 
 impl Rules for TwoHeaps3 {

@@ -50,6 +50,39 @@ pub trait ImpartialGame {
     fn closed_form(&self, _pos: &Self::Position) -> Option<u64> {
         None
     }
+
+    /// A number for `pos`, when the game numbers its positions: distinct positions get
+    /// distinct numbers, and the positions a search from a small position meets get small
+    /// numbers (a single heap of n is numbered n; two heaps by [`pair_index`]).
+    ///
+    /// The solver then keeps values in a table indexed by this number instead of a hash
+    /// map, which is several times faster. `None` (the default) for positions without one.
+    ///
+    /// [`pair_index`]: super::pair_index
+    fn dense_index(&self, _pos: &Self::Position) -> Option<usize> {
+        None
+    }
+}
+
+/// Numbers the pairs of naturals shell by shell: the pairs with both entries at most m take
+/// the numbers below (m + 1)², so every position of an n × n board gets a number below n².
+/// `None` when the number does not fit in a `usize`.
+///
+/// ```
+/// use nimlab::impartial::pair_index;
+/// assert_eq!(pair_index(0, 0), Some(0));
+/// let mut seen: Vec<usize> = (0..30)
+///     .flat_map(|a| (0..30).map(move |b| pair_index(a, b).unwrap()))
+///     .collect();
+/// seen.sort();
+/// assert_eq!(seen, (0..900).collect::<Vec<_>>());
+/// assert_eq!(pair_index(u64::MAX, 0), None);
+/// ```
+pub fn pair_index(a: u64, b: u64) -> Option<usize> {
+    let m = a.max(b);
+    let shell = m.checked_mul(m)?;
+    let offset = if a == m { b } else { m + 1 + a };
+    usize::try_from(shell.checked_add(offset)?).ok()
 }
 
 impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
@@ -63,6 +96,9 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
     fn closed_form(&self, pos: &Self::Position) -> Option<u64> {
         (**self).closed_form(pos)
     }
+    fn dense_index(&self, pos: &Self::Position) -> Option<usize> {
+        (**self).dense_index(pos)
+    }
 }
 
 impl<G: ImpartialGame + ?Sized> ImpartialGame for std::sync::Arc<G> {
@@ -75,5 +111,8 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for std::sync::Arc<G> {
     }
     fn closed_form(&self, pos: &Self::Position) -> Option<u64> {
         (**self).closed_form(pos)
+    }
+    fn dense_index(&self, pos: &Self::Position) -> Option<usize> {
+        (**self).dense_index(pos)
     }
 }

@@ -21,6 +21,6 @@ mod memo;
 mod misere;
 mod solver;
 
-pub use game::ImpartialGame;
+pub use game::{pair_index, ImpartialGame};
 pub use misere::MisereSolver;
 pub use solver::{GrundySolver, DEFAULT_STATE_LIMIT};

@@ -94,7 +94,8 @@ impl<G: ImpartialGame> GrundySolver<G> {
     }
 
     /// Reserves room for `positions` more memoised positions, for a search whose size is
-    /// known in advance.
+    /// known in advance (positions the game numbers need no reservation: their table grows
+    /// by doubling).
     pub fn reserve(&mut self, positions: usize) {
         self.memo.reserve(positions.min(self.state_limit));
     }
@@ -115,7 +116,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
                 return Some(v);
             }
         }
-        self.memo.get(pos)
+        self.memo.get(pos, self.game.dense_index(pos))
     }
 
     fn open(&mut self, pos: G::Position) -> Frame<G::Position> {
@@ -173,7 +174,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
                     } else {
                         None
                     }
-                    .or_else(|| self.memo.get(child));
+                    .or_else(|| self.memo.get(child, self.game.dense_index(child)));
                     match known {
                         Some(v) => {
                             self.values[frame.next] = v;
@@ -213,7 +214,8 @@ impl<G: ImpartialGame> GrundySolver<G> {
                     format!("{} positions (the solver's state limit)", self.state_limit),
                 ));
             }
-            self.memo.insert(frame.pos, v);
+            let index = self.game.dense_index(&frame.pos);
+            self.memo.insert(frame.pos, index, v);
             match stack.last_mut() {
                 Some(parent) => {
                     self.values[parent.next] = v;
