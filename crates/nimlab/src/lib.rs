@@ -19,6 +19,7 @@ pub mod analysis;
 mod error;
 pub mod explain;
 pub mod games;
+pub mod heap;
 pub mod impartial;
 pub mod nimber;
 mod outcome;

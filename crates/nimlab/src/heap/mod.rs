@@ -1,0 +1,26 @@
+//! Heap games as data: take-and-break rules, the sequence engine and periodicity.
+//!
+//! A heap game is a [`Rule`] (an octal or hexadecimal [`Code`], a splitting rule, or a
+//! subtraction set); its Grundy values G(0), G(1), … are a [`Sequence`], and a
+//! [`Periodicity`] found in them, proved by the Guy–Smith theorem where it applies, gives
+//! the value of a heap of any size.
+//!
+//! ```
+//! use nimlab::heap::{Periodicity, Rule, Sequence};
+//! let mut kayles = Sequence::new(Rule::parse("kayles").unwrap());
+//! kayles.extend_to(200).unwrap();
+//! let p = Periodicity::find(&kayles).unwrap();
+//! assert_eq!((p.period, p.preperiod, p.proved), (12, 71, true));
+//! ```
+
+mod code;
+mod period;
+mod rule;
+mod sequence;
+mod values;
+
+pub use code::{Code, MAX_DIGITS};
+pub use period::Periodicity;
+pub use rule::Rule;
+pub use sequence::{Sequence, MAX_LENGTH, MAX_WORK};
+pub use values::Values;

@@ -1,0 +1,338 @@
+//! Heap rules as data: what a move may do to one heap.
+//!
+//! A [`Rule`] is a take-and-break [`Code`] (octal or hexadecimal, optionally with the
+//! heaps left required to be unequal, as in Grundy's game), the equal split of Antigrundy,
+//! or a subtraction set. Every named heap game of the catalogue is one of these.
+
+use super::code::Code;
+use crate::games::subtraction::SubtractionSet;
+use crate::{Error, Result};
+use std::fmt;
+
+/// A named heap game and the rule it is.
+struct Named {
+    name: &'static str,
+    rule: fn() -> Rule,
+    summary: &'static str,
+}
+
+fn code(text: &str) -> Code {
+    Code::parse(text).unwrap_or_else(|e| unreachable!("built-in code {text}: {e}"))
+}
+
+/// The named rules, in the order they are listed.
+const NAMED: &[Named] = &[
+    Named {
+        name: "kayles",
+        rule: || Rule::take_break(code("0.77")),
+        summary: "a row of pins; knock down one pin or two adjacent pins (octal 0.77)",
+    },
+    Named {
+        name: "dawson-kayles",
+        rule: || Rule::take_break(code("0.07")),
+        summary: "a row of pins; knock down exactly two adjacent pins (octal 0.07)",
+    },
+    Named {
+        name: "dawson-chess",
+        rule: || Rule::take_break(code("0.137")),
+        summary: "Dawson's chess on a 3 x n board, as the heap game octal 0.137 (a heap of n is a board of width n)",
+    },
+    Named {
+        name: "grundy",
+        rule: || Rule::unequal_split(code("4.0")),
+        summary: "heaps; split one heap into two unequal non-empty heaps (Grundy's game)",
+    },
+    Named {
+        name: "lasker",
+        rule: || Rule::take_break(code("4.3…")),
+        summary: "heaps; remove any number from one heap, or split a heap into two non-empty heaps (Lasker's Nim, 4.3…)",
+    },
+    Named {
+        name: "antigrundy",
+        rule: || Rule::EqualSplit,
+        summary: "heaps; split one heap into two or more heaps, all of the same size",
+    },
+];
+
+/// What a move may do to one heap.
+///
+/// ```
+/// use nimlab::heap::Rule;
+/// let kayles = Rule::parse("kayles").unwrap();
+/// assert_eq!(kayles.to_string(), "0.77");
+/// // A heap of 3 pins: take 1 from the end (2), 1 from the middle (1 + 1), or 2 (1).
+/// let mut options = Vec::new();
+/// kayles.for_each_option(3, |heaps| options.push(heaps.to_vec()));
+/// assert_eq!(options, vec![vec![2], vec![1, 1], vec![1]]);
+/// assert_eq!(Rule::parse("subtraction:1,3,4").unwrap().to_string(), "subtraction:1,3,4");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rule {
+    /// Take k counters from a heap and leave what is left in the numbers of heaps that
+    /// digit d_k allows; when `unequal`, heaps left by a split must differ in size.
+    TakeBreak {
+        /// The code.
+        code: Code,
+        /// Heaps left by a split must all be of different sizes (Grundy's game).
+        unequal: bool,
+    },
+    /// Split a heap into two or more heaps all of the same size (Antigrundy).
+    EqualSplit,
+    /// Remove s counters from a heap, s in the set.
+    Subtract(SubtractionSet),
+}
+
+impl Rule {
+    /// The rule of a take-and-break code.
+    pub fn take_break(code: Code) -> Self {
+        Rule::TakeBreak {
+            code,
+            unequal: false,
+        }
+    }
+
+    /// The rule of a code whose splits must leave heaps of different sizes.
+    pub fn unequal_split(code: Code) -> Self {
+        Rule::TakeBreak {
+            code,
+            unequal: true,
+        }
+    }
+
+    /// Reads a rule: a name (`kayles`, `dawson-kayles`, `dawson-chess`, `grundy`,
+    /// `lasker`, `antigrundy`), a code (`0.77`, `octal:0.77`, `hex:0.F`, `4.3…`), or a
+    /// subtraction set (`subtraction:1,3,4`).
+    ///
+    /// # Errors
+    /// [`Error::UnknownGame`] for an unknown name (with the closest name), or the code's or
+    /// the set's error.
+    pub fn parse(text: &str) -> Result<Self> {
+        if let Some(n) = NAMED.iter().find(|n| n.name == text) {
+            return Ok((n.rule)());
+        }
+        if let Some(set) = text.strip_prefix("subtraction:") {
+            return Ok(Rule::Subtract(SubtractionSet::parse(set)?));
+        }
+        if let Some(c) = text
+            .strip_prefix("octal:")
+            .or_else(|| text.strip_prefix("hex:"))
+        {
+            let code = Code::parse(c).map_err(|e| rename(e, text))?;
+            if text.starts_with("octal:") && code.is_hexadecimal() {
+                return Err(Error::parameters(
+                    text,
+                    "an octal code has digits 0-7; write `hex:` for digits 8-F",
+                ));
+            }
+            return Ok(Rule::take_break(code));
+        }
+        if text.contains('.') || text.contains('…') {
+            return Code::parse(text).map(Rule::take_break);
+        }
+        let names = NAMED
+            .iter()
+            .map(|n| n.name)
+            .chain(["octal:CODE", "hex:CODE", "subtraction:S"]);
+        let suggestion = names
+            .map(|n| (strsim::damerau_levenshtein(text, n), n))
+            .filter(|&(d, _)| d <= 2)
+            .min()
+            .map(|(_, n)| n.to_string());
+        Err(Error::UnknownGame {
+            id: text.to_string(),
+            suggestion,
+        })
+    }
+
+    /// The names of the named rules with a line on each.
+    pub fn named() -> impl Iterator<Item = (&'static str, &'static str)> {
+        NAMED.iter().map(|n| (n.name, n.summary))
+    }
+
+    /// The name under which the rule is listed, if it has one.
+    pub fn name(&self) -> Option<&'static str> {
+        NAMED.iter().find(|n| (n.rule)() == *self).map(|n| n.name)
+    }
+
+    /// Calls `f` with the heaps left by every move from a heap of `n` (an empty slice when
+    /// the move leaves nothing). Each list is sorted; a list of heaps appears once.
+    pub fn for_each_option(&self, n: u64, mut f: impl FnMut(&[u64])) {
+        match self {
+            Rule::TakeBreak { code, unequal } => {
+                let top = code.max_take().map_or(n, |t| t.min(n));
+                for k in 0..=top {
+                    let d = code.digit(k);
+                    let r = n - k;
+                    if d & 1 != 0 && r == 0 {
+                        f(&[]);
+                    }
+                    if r == 0 {
+                        continue;
+                    }
+                    if d & 2 != 0 && k > 0 {
+                        f(&[r]);
+                    }
+                    if d & 4 != 0 {
+                        for a in 1..=r / 2 {
+                            if !(*unequal && 2 * a == r) {
+                                f(&[a, r - a]);
+                            }
+                        }
+                    }
+                    if d & 8 != 0 {
+                        for a in 1..=r / 3 {
+                            for b in a..=(r - a) / 2 {
+                                let c = r - a - b;
+                                if !(*unequal && (a == b || b == c)) {
+                                    f(&[a, b, c]);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Rule::EqualSplit => {
+                for parts in 2..=n {
+                    if n % parts == 0 {
+                        f(&vec![n / parts; parts as usize]);
+                    }
+                }
+            }
+            Rule::Subtract(set) => set.for_each(n, |s| {
+                if s == n {
+                    f(&[]);
+                } else {
+                    f(&[n - s]);
+                }
+            }),
+        }
+    }
+
+    /// The most heaps one move leaves of a heap (0 for a rule that only removes heaps).
+    pub fn max_heaps_left(&self) -> u64 {
+        match self {
+            Rule::TakeBreak { code, .. } => u64::from(code.max_heaps_left()),
+            Rule::EqualSplit => u64::MAX,
+            Rule::Subtract(_) => 1,
+        }
+    }
+
+    /// How many values the Guy–Smith periodicity theorem needs to prove that the values
+    /// have period `p` from `n0` on: values 0 … B − 1 with G(n + p) = G(n) for every
+    /// n0 ≤ n < B − p. `None` when the theorem does not apply to the rule.
+    ///
+    /// The theorem: if a move takes at most t counters and leaves at most m heaps, and
+    /// G(n + p) = G(n) for n0 ≤ n < m·n0 + (m − 1)·p + t, then for every n ≥ n0. (A heap of
+    /// n + p beyond that window splits into parts of which the largest is at least n0 + p,
+    /// so its options and those of n have the same values.) For m = 2 this is the bound of
+    /// Winning Ways, 2·n0 + p + t; for m = 1 (subtraction) it is n0 + t.
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// // Kayles: period 12 from 71 needs values up to 2·71 + 2·12 + 2 − 1.
+    /// assert_eq!(Rule::parse("kayles").unwrap().proof_length(71, 12), Some(168));
+    /// assert_eq!(Rule::parse("grundy").unwrap().proof_length(10, 3), None);
+    /// ```
+    pub fn proof_length(&self, n0: u64, p: u64) -> Option<u64> {
+        let (m, t) = match self {
+            Rule::TakeBreak {
+                code,
+                unequal: false,
+            } => (u64::from(code.max_heaps_left()), code.max_take()?),
+            Rule::Subtract(SubtractionSet::Finite(set)) => (1, *set.last()?),
+            _ => return None,
+        };
+        m.checked_mul(n0)?
+            .checked_add(m.checked_mul(p)?)?
+            .checked_add(t)
+    }
+}
+
+/// Renames the game of a parameter error to the rule as typed.
+fn rename(e: Error, text: &str) -> Error {
+    match e {
+        Error::BadParameters { reason, .. } => Error::parameters(text, reason),
+        other => other,
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rule::TakeBreak {
+                code,
+                unequal: false,
+            } => write!(f, "{code}"),
+            Rule::TakeBreak {
+                code,
+                unequal: true,
+            } => write!(f, "{code} (unequal splits)"),
+            Rule::EqualSplit => write!(f, "antigrundy"),
+            Rule::Subtract(set) => write!(f, "subtraction:{}", set_text(set)),
+        }
+    }
+}
+
+fn set_text(set: &SubtractionSet) -> String {
+    match set {
+        SubtractionSet::Finite(s) => s
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+        SubtractionSet::Powers2 => "powers2".into(),
+        SubtractionSet::Squares => "squares".into(),
+        SubtractionSet::Primes => "primes".into(),
+        SubtractionSet::Divisors => "divisors".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(rule: &str, n: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        Rule::parse(rule)
+            .unwrap()
+            .for_each_option(n, |h| out.push(h.to_vec()));
+        out
+    }
+
+    #[test]
+    fn options_follow_the_digits() {
+        // 0.07: take exactly 2, leaving 0, 1 or 2 heaps.
+        assert_eq!(options("0.07", 2), vec![Vec::<u64>::new()]);
+        assert_eq!(options("0.07", 4), vec![vec![2], vec![1, 1]]);
+        // Grundy's game: 6 splits into 1+5 and 2+4, not 3+3.
+        assert_eq!(options("grundy", 6), vec![vec![1, 5], vec![2, 4]]);
+        // Lasker's Nim: 3 → splits 1+2, and 2, 1, nothing.
+        assert_eq!(
+            options("lasker", 3),
+            vec![vec![1, 2], vec![2], vec![1], vec![]]
+        );
+        assert_eq!(
+            options("antigrundy", 6),
+            vec![vec![3, 3], vec![2, 2, 2], vec![1; 6]]
+        );
+        assert_eq!(options("subtraction:1,3", 3), vec![vec![2], vec![]]);
+        // Hexadecimal 0.8: take 1 and leave three heaps.
+        assert_eq!(options("hex:0.8", 5), vec![vec![1, 1, 2]]);
+    }
+
+    #[test]
+    fn names_and_errors() {
+        assert_eq!(Rule::parse("kayles").unwrap().name(), Some("kayles"));
+        assert_eq!(Rule::parse("0.77").unwrap().name(), Some("kayles"));
+        assert_eq!(
+            Rule::parse("octal:0.137").unwrap().name(),
+            Some("dawson-chess")
+        );
+        let err = Rule::parse("kayle").unwrap_err().to_string();
+        assert!(err.contains("did you mean `kayles`"), "{err}");
+        let err = Rule::parse("octal:0.8").unwrap_err().to_string();
+        assert!(err.contains("hex:"), "{err}");
+        let err = Rule::parse("octal:0.7z").unwrap_err().to_string();
+        assert!(err.contains("octal:0.7z") && err.contains("`z`"), "{err}");
+    }
+}

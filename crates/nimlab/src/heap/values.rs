@@ -1,0 +1,133 @@
+//! Compact storage of a Grundy sequence: values in the smallest integer width that fits.
+
+use serde::Serialize;
+
+/// The values G(0), G(1), … of a heap game, one byte each while every value is below 256,
+/// two bytes while below 65536, four bytes beyond. Widening happens on the push that needs
+/// it.
+///
+/// ```
+/// use nimlab::heap::Values;
+/// let mut v = Values::default();
+/// v.push(3);
+/// assert_eq!(v.bytes_per_value(), 1);
+/// v.push(300);
+/// assert_eq!((v.get(0), v.get(1), v.bytes_per_value()), (3, 300, 2));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(into = "Vec<u32>")]
+pub enum Values {
+    /// Every value below 2^8.
+    U8(Vec<u8>),
+    /// Every value below 2^16.
+    U16(Vec<u16>),
+    /// Any value.
+    U32(Vec<u32>),
+}
+
+impl Default for Values {
+    fn default() -> Self {
+        Values::U8(Vec::new())
+    }
+}
+
+impl From<Values> for Vec<u32> {
+    fn from(v: Values) -> Self {
+        v.iter().collect()
+    }
+}
+
+impl Values {
+    /// How many values are stored.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::U8(v) => v.len(),
+            Values::U16(v) => v.len(),
+            Values::U32(v) => v.len(),
+        }
+    }
+
+    /// Whether no value is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// G(n); panics beyond the stored values, like slice indexing.
+    pub fn get(&self, n: usize) -> u32 {
+        match self {
+            Values::U8(v) => u32::from(v[n]),
+            Values::U16(v) => u32::from(v[n]),
+            Values::U32(v) => v[n],
+        }
+    }
+
+    /// The bytes each value takes.
+    pub fn bytes_per_value(&self) -> usize {
+        match self {
+            Values::U8(_) => 1,
+            Values::U16(_) => 2,
+            Values::U32(_) => 4,
+        }
+    }
+
+    /// Appends G(len), widening the storage when the value needs it.
+    pub fn push(&mut self, value: u32) {
+        match self {
+            Values::U8(v) => match u8::try_from(value) {
+                Ok(x) => v.push(x),
+                Err(_) => {
+                    self.widen(value);
+                    self.push(value);
+                }
+            },
+            Values::U16(v) => match u16::try_from(value) {
+                Ok(x) => v.push(x),
+                Err(_) => {
+                    self.widen(value);
+                    self.push(value);
+                }
+            },
+            Values::U32(v) => v.push(value),
+        }
+    }
+
+    /// Reserves room for `n` more values.
+    pub fn reserve(&mut self, n: usize) {
+        match self {
+            Values::U8(v) => v.reserve(n),
+            Values::U16(v) => v.reserve(n),
+            Values::U32(v) => v.reserve(n),
+        }
+    }
+
+    fn widen(&mut self, value: u32) {
+        let all: Vec<u32> = self.iter().collect();
+        *self = if value <= u32::from(u16::MAX) {
+            Values::U16(all.into_iter().map(|x| x as u16).collect())
+        } else {
+            Values::U32(all)
+        };
+    }
+
+    /// The values in order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.len()).map(move |i| self.get(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widening_keeps_every_value() {
+        let mut v = Values::default();
+        let input: Vec<u32> = (0..600).map(|i| (i * 7919) % 70_000).collect();
+        for &x in &input {
+            v.push(x);
+        }
+        assert_eq!(v.bytes_per_value(), 4);
+        assert_eq!(v.iter().collect::<Vec<_>>(), input);
+        assert_eq!(serde_json::to_string(&v).unwrap().matches(',').count(), 599);
+    }
+}
