@@ -270,5 +270,5 @@ fn every_documented_example_analyses_consistently() {
         }
         games += 1;
     }
-    assert_eq!(games, 20);
+    assert_eq!(games, 28);
 }

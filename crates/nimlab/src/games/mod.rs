@@ -29,6 +29,7 @@ pub mod rook3;
 pub mod silver_dollar;
 pub mod staircase;
 pub mod subtraction;
+pub mod take_break;
 pub mod turtles;
 pub mod two_dim_nim;
 pub mod two_heaps_3;
@@ -42,7 +43,7 @@ pub use sum::{MisereSumSearch, Sum};
 
 /// Every catalogue entry, in the order `nimlab games` lists them.
 fn all_entries() -> Vec<Entry> {
-    vec![
+    let mut all = vec![
         nim::entry(),
         moore::entry(),
         nimble::entry(),
@@ -63,7 +64,9 @@ fn all_entries() -> Vec<Entry> {
         peggy::entry(),
         euclid::entry(),
         wythoff::entry(),
-    ]
+    ];
+    all.extend(take_break::entries());
+    all
 }
 
 /// Heap sizes separated by spaces.

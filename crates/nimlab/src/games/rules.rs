@@ -40,6 +40,18 @@ where
         None
     }
 
+    /// The first `limit` options of value `target` and how many there are in all, for
+    /// games that count them without listing them (a heap far beyond any table, whose
+    /// moves a proved period counts). `None` means: use [`Rules::options_of_value`].
+    fn some_options_of_value(
+        &self,
+        _pos: &Self::Position,
+        _target: u64,
+        _limit: usize,
+    ) -> Option<Result<(Vec<Self::Position>, usize)>> {
+        None
+    }
+
     /// The Nim heaps the position plays as, when the game is Nim in disguise.
     fn nim_heaps(&self, _pos: &Self::Position) -> Option<(String, Vec<NimHeap>)> {
         None
@@ -197,6 +209,12 @@ where
         let Some(t) = target.to_u64() else {
             return Ok(MoveList::default());
         };
+        if let Some(found) = self.game.some_options_of_value(&self.pos, t, limit) {
+            let (list, total) = found?;
+            let mut moves = self.move_list(list, limit);
+            moves.total = total;
+            return Ok(moves);
+        }
         if let Some(list) = self.game.options_of_value(&self.pos, t) {
             return Ok(self.move_list(list, limit));
         }

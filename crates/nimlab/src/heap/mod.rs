@@ -17,10 +17,12 @@ mod code;
 mod period;
 mod rule;
 mod sequence;
+mod table;
 mod values;
 
 pub use code::{Code, MAX_DIGITS};
 pub use period::Periodicity;
 pub use rule::Rule;
 pub use sequence::{Sequence, MAX_LENGTH, MAX_WORK};
+pub use table::{HeapTable, DEFAULT_BUDGET, LIST_LIMIT};
 pub use values::Values;

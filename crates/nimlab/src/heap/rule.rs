@@ -154,6 +154,20 @@ impl Rule {
         NAMED.iter().find(|n| (n.rule)() == *self).map(|n| n.name)
     }
 
+    /// The name and the rule, `kayles (0.77)`, or the rule alone when it has no name.
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// assert_eq!(Rule::parse("octal:0.07").unwrap().label(), "dawson-kayles (0.07)");
+    /// assert_eq!(Rule::parse("0.6").unwrap().label(), "0.6");
+    /// ```
+    pub fn label(&self) -> String {
+        match self.name() {
+            Some(n) => format!("{n} ({self})"),
+            None => self.to_string(),
+        }
+    }
+
     /// Calls `f` with the heaps left by every move from a heap of `n` (an empty slice when
     /// the move leaves nothing). Each list is sorted; a list of heaps appears once.
     pub fn for_each_option(&self, n: u64, mut f: impl FnMut(&[u64])) {
@@ -266,8 +280,8 @@ impl fmt::Display for Rule {
             Rule::TakeBreak {
                 code,
                 unequal: true,
-            } => write!(f, "{code} (unequal splits)"),
-            Rule::EqualSplit => write!(f, "antigrundy"),
+            } => write!(f, "{code} with unequal splits"),
+            Rule::EqualSplit => write!(f, "equal splits"),
             Rule::Subtract(set) => write!(f, "subtraction:{}", set_text(set)),
         }
     }

@@ -129,14 +129,14 @@ impl Sequence {
     pub fn extend_to(&mut self, len: u64) -> Result<()> {
         if len > MAX_LENGTH {
             return Err(Error::limit(
-                format!("the values of {} up to heap {len}", self.rule),
+                format!("the values of {} up to heap {len}", self.rule.label()),
                 format!("heaps up to {MAX_LENGTH}"),
             ));
         }
         let work = self.work(len);
         if work > MAX_WORK {
             return Err(Error::limit(
-                format!("the values of {} up to heap {len}", self.rule),
+                format!("the values of {} up to heap {len}", self.rule.label()),
                 format!(
                     "{MAX_WORK} option values looked at (this needs about {work}); ask for fewer heap sizes"
                 ),

@@ -1,0 +1,431 @@
+//! Take-and-break heap games: Kayles, Dawson's Kayles, Dawson's chess, Grundy's game,
+//! Lasker's Nim, Antigrundy, and any octal or hexadecimal code (`octal:0.77`, `hex:0.F`).
+//!
+//! Each game is a [`Rule`] (its rules are stated in [`crate::heap`]); a position is a list
+//! of heaps, and the heaps are a disjoint sum. The value of a heap comes from the rule's
+//! Grundy sequence, computed as far as needed, or from its period when one is proved, so a
+//! heap of any size can be analysed:
+//!
+//! ```
+//! let cat = nimlab::games::Catalogue::standard();
+//! let p = cat.parse_position("kayles", &["5", "7", "1000000000000"], 1).unwrap();
+//! // G(5) = 4, G(7) = 2, and G(10^12) = G(76) = 1 by the period 12 from 71.
+//! assert_eq!(p.value().unwrap(), nimlab::Nimber::from(7u64));
+//! // Text 004's row `O OOOOOOOOOOOO` is the sum 1 + 12: G(1) ⊕ G(12) = 1 ⊕ 4 = 5.
+//! let row = cat.parse_position("kayles", &["1", "12"], 1).unwrap();
+//! assert_eq!(row.value().unwrap(), nimlab::Nimber::from(5u64));
+//! ```
+
+use super::args::{naturals, Arg};
+use super::catalogue::{Entry, Params};
+use super::position::Position;
+use super::rules::{Rules, Typed};
+use crate::heap::{HeapTable, Rule};
+use crate::impartial::ImpartialGame;
+use crate::{Error, Result};
+use std::sync::Mutex;
+
+/// The most counters in all that a misère search of a position may start from.
+pub const MAX_MISERE_COUNTERS: u64 = 40;
+
+/// Heaps up to this size are explained by the mex rule; larger ones by the sequence.
+const MEX_EXPLAINED: u64 = 24;
+
+macro_rules! named {
+    ($name:literal) => {
+        Entry {
+            name: $name,
+            usage: $name,
+            summary: summary($name),
+            position: concat!("heap sizes, e.g. `", $name, " 5 7`"),
+            params: Params::None,
+            build: |_, args| build($name, $name, args),
+        }
+    };
+}
+
+/// The catalogue entries: the named games, then `octal:CODE` and `hex:CODE`.
+pub fn entries() -> Vec<Entry> {
+    vec![
+        named!("kayles"),
+        named!("dawson-kayles"),
+        named!("dawson-chess"),
+        named!("grundy"),
+        named!("lasker"),
+        named!("antigrundy"),
+        Entry {
+            name: "octal",
+            usage: "octal:CODE",
+            summary: "heaps; the take-and-break game of an octal code 0.d1d2… (d_k: leave 0, 1 or 2 heaps after taking k)",
+            position: "heap sizes, e.g. `octal:0.77 5 7` (Kayles)",
+            params: Params::Required,
+            build: |params, args| {
+                let id = format!("octal:{}", params.unwrap_or_default());
+                build(&id, &id, args)
+            },
+        },
+        Entry {
+            name: "hex",
+            usage: "hex:CODE",
+            summary: "heaps; the take-and-break game of a hexadecimal code 0.d1d2… (digits to F: also leave 3 heaps)",
+            position: "heap sizes, e.g. `hex:0.F 5 7`",
+            params: Params::Required,
+            build: |params, args| {
+                let id = format!("hex:{}", params.unwrap_or_default());
+                build(&id, &id, args)
+            },
+        },
+    ]
+}
+
+fn summary(name: &str) -> &'static str {
+    Rule::named()
+        .find(|(n, _)| *n == name)
+        .map_or("", |(_, s)| s)
+}
+
+fn build(id: &str, rule: &str, args: &[Arg<'_>]) -> Result<Box<dyn Position>> {
+    let game = TakeBreak::new(id, Rule::parse(rule)?);
+    if args.is_empty() {
+        return Err(Error::position(
+            id,
+            "no heaps given; write heap sizes, e.g. `5 7`",
+        ));
+    }
+    let heaps = naturals(args, "a heap size")?;
+    Ok(Box::new(Typed::new(game, heaps)))
+}
+
+/// A take-and-break game of the catalogue; a position is a list of heap sizes.
+///
+/// ```
+/// use nimlab::games::take_break::TakeBreak;
+/// use nimlab::heap::Rule;
+/// use nimlab::impartial::ImpartialGame;
+/// let g = TakeBreak::new("dawson-kayles", Rule::parse("0.07").unwrap());
+/// let mut options = Vec::new();
+/// g.options(&vec![4], &mut options);
+/// assert_eq!(options, vec![vec![2], vec![1, 1]]);
+/// ```
+#[derive(Debug)]
+pub struct TakeBreak {
+    id: String,
+    table: Mutex<HeapTable>,
+}
+
+impl TakeBreak {
+    /// The game `id` played by `rule`.
+    pub fn new(id: &str, rule: Rule) -> Self {
+        TakeBreak {
+            id: id.to_string(),
+            table: Mutex::new(HeapTable::new(rule)),
+        }
+    }
+
+    fn table(&self) -> std::sync::MutexGuard<'_, HeapTable> {
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn rule(&self) -> Rule {
+        self.table().rule().clone()
+    }
+
+    /// G(h) of one heap.
+    ///
+    /// # Errors
+    /// [`Error::Limit`] when the heap is beyond the values nimlab computes and no period
+    /// is proved.
+    pub fn heap_value(&self, h: u64) -> Result<u64> {
+        self.table().value(h)
+    }
+
+    /// The position after heap `i` is replaced by `left` (an emptied heap stays as 0).
+    fn replace(heaps: &[u64], i: usize, left: &[u64]) -> Vec<u64> {
+        let mut next = Vec::with_capacity(heaps.len() + left.len());
+        next.extend_from_slice(&heaps[..i]);
+        if left.is_empty() {
+            next.push(0);
+        } else {
+            next.extend_from_slice(left);
+        }
+        next.extend_from_slice(&heaps[i + 1..]);
+        next
+    }
+}
+
+impl ImpartialGame for TakeBreak {
+    type Position = Vec<u64>;
+
+    fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        let rule = self.rule();
+        for (i, &h) in heaps.iter().enumerate() {
+            rule.for_each_option(h, |left| out.push(Self::replace(heaps, i, left)));
+        }
+    }
+
+    fn components(&self, heaps: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        super::heap_rule::components(heaps)
+    }
+
+    fn closed_form(&self, heaps: &Vec<u64>) -> Option<u64> {
+        let mut table = self.table();
+        heaps
+            .iter()
+            .try_fold(0, |acc, &h| table.value(h).ok().map(|v| acc ^ v))
+    }
+
+    fn dense_index(&self, heaps: &Vec<u64>) -> Option<usize> {
+        super::heap_rule::single_heap_index(heaps)
+    }
+}
+
+impl Rules for TakeBreak {
+    fn id(&self) -> String {
+        self.id.clone()
+    }
+
+    fn format(&self, heaps: &Vec<u64>) -> String {
+        super::format_heaps(heaps)
+    }
+
+    fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        let i = (0..from.len())
+            .find(|&i| from.get(i) != to.get(i))
+            .unwrap_or(from.len().saturating_sub(1));
+        let parts = (to.len() + 1).saturating_sub(from.len()).max(1);
+        let left: Vec<u64> = to[i..(i + parts).min(to.len())]
+            .iter()
+            .copied()
+            .filter(|&x| x > 0)
+            .collect();
+        let h = from[i];
+        let taken = h - left.iter().sum::<u64>().min(h);
+        let words = |l: &[u64]| {
+            l.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        };
+        match (taken, left.len()) {
+            (_, 0) => format!("take all {h} from heap {}", i + 1),
+            (0, _) => format!("split heap {} ({h}) into {}", i + 1, words(&left)),
+            (k, 1) => format!("take {k} from heap {} ({h}), leaving {}", i + 1, left[0]),
+            (k, _) => format!(
+                "take {k} from heap {} ({h}), leaving heaps {}",
+                i + 1,
+                words(&left)
+            ),
+        }
+    }
+
+    fn some_options_of_value(
+        &self,
+        heaps: &Vec<u64>,
+        target: u64,
+        limit: usize,
+    ) -> Option<Result<(Vec<Vec<u64>>, usize)>> {
+        let mut table = self.table();
+        let mut run = || -> Result<(Vec<Vec<u64>>, usize)> {
+            let values = heaps
+                .iter()
+                .map(|&h| table.value(h))
+                .collect::<Result<Vec<u64>>>()?;
+            let total = values.iter().fold(0, |a, b| a ^ b);
+            let mut out = Vec::new();
+            let mut count = 0usize;
+            for (i, (&h, &v)) in heaps.iter().zip(&values).enumerate() {
+                let w = v ^ total ^ target;
+                let (lefts, n) = table.moves_to_value(h, w, limit.saturating_sub(out.len()))?;
+                count = count.saturating_add(usize::try_from(n).unwrap_or(usize::MAX));
+                out.extend(lefts.iter().map(|l| Self::replace(heaps, i, l)));
+            }
+            Ok((out, count))
+        };
+        Some(run())
+    }
+
+    fn rule(&self, heaps: &Vec<u64>) -> Option<String> {
+        if heaps.iter().all(|&h| h <= MEX_EXPLAINED) {
+            return None;
+        }
+        let mut table = self.table();
+        let values: Vec<u64> = heaps
+            .iter()
+            .map(|&h| table.value(h))
+            .collect::<Result<_>>()
+            .ok()?;
+        let rule = table.rule().clone();
+        let name = rule.name().map_or(String::new(), |n| format!(" ({n})"));
+        let mut text = format!(
+            "Each heap is worth its Grundy value in the sequence of {rule}{name}, computed by the mex rule up to heap {}",
+            table.sequence().len() - 1
+        );
+        if let Some(p) = table.periodicity() {
+            text.push_str(&period_words(p));
+        } else {
+            text.push_str("; no period is found in it.");
+        }
+        for (&h, &v) in heaps.iter().zip(&values) {
+            match table.periodicity() {
+                Some(p) if p.proved && h >= table.sequence().len() => {
+                    let r = p.preperiod + (h - p.preperiod) % p.period;
+                    text.push_str(&format!(
+                        "\nHeap {h}: {h} ≡ {r} (mod {}) and {h} ≥ {}, so G({h}) = G({r}) = {v}.",
+                        p.period, p.preperiod
+                    ));
+                }
+                _ => text.push_str(&format!("\nHeap {h}: G({h}) = {v}.")),
+            }
+        }
+        Some(text)
+    }
+
+    fn check_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
+        let rule = self.rule();
+        let most = if rule.max_heaps_left() >= 3 {
+            2048
+        } else {
+            crate::heap::LIST_LIMIT
+        };
+        for &h in heaps {
+            self.heap_value(h)?;
+            if h > most {
+                return Err(Error::limit(
+                    format!("listing every move of heap {h} of {}", self.id),
+                    format!("heaps up to {most}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_misere_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
+        let total: u64 = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
+        if total > MAX_MISERE_COUNTERS {
+            return Err(Error::limit(
+                format!("a misère search of {} with {total} counters", self.id),
+                format!("positions of up to {MAX_MISERE_COUNTERS} counters in all (misère play has no sum rule)"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The periodicity in words, with the window its proof checked.
+fn period_words(p: &crate::heap::Periodicity) -> String {
+    let shape = if p.saltus == 0 {
+        format!("G(n + {}) = G(n)", p.period)
+    } else {
+        format!("G(n + {}) = G(n) + {}", p.period, p.saltus)
+    };
+    let status = match (p.proved, p.needed) {
+        (true, Some(b)) => format!(
+            "proved by the Guy–Smith periodicity theorem, which needs it for {} ≤ n < {} (checked)",
+            p.preperiod,
+            b - p.period
+        ),
+        (false, Some(b)) => format!(
+            "apparent up to heap {}; a proof needs the values up to heap {}",
+            p.checked - 1,
+            b - 1
+        ),
+        _ => format!(
+            "apparent up to heap {} (no periodicity theorem applies to this rule)",
+            p.checked - 1
+        ),
+    };
+    format!(
+        "; {shape} for every n ≥ {} (period {}{}), {status}.",
+        p.preperiod,
+        p.period,
+        if p.saltus == 0 {
+            String::new()
+        } else {
+            format!(", saltus {}", p.saltus)
+        }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Catalogue;
+    use crate::impartial::GrundySolver;
+    use crate::Nimber;
+    use proptest::prelude::*;
+
+    fn value(id: &str, heaps: &[&str]) -> Result<Nimber> {
+        Catalogue::standard().parse_position(id, heaps, 1)?.value()
+    }
+
+    #[test]
+    fn values_from_the_texts() {
+        // GAMES.md §2, Kayles from 0: 0 1 2 3 1 4 3 2 1 4 2; 70 → 6.
+        let k: Vec<u64> = (0..11)
+            .map(|n| {
+                value("kayles", &[&n.to_string()])
+                    .unwrap()
+                    .to_u64()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(k, vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]);
+        assert_eq!(value("kayles", &["70"]).unwrap(), Nimber::from(6u64));
+        assert_eq!(value("grundy", &["12"]).unwrap(), Nimber::from(1u64));
+        assert_eq!(value("lasker", &["7"]).unwrap(), Nimber::from(8u64));
+        assert_eq!(value("octal:0.77", &["70"]).unwrap(), Nimber::from(6u64));
+    }
+
+    #[test]
+    fn bad_input() {
+        let err = value("octal:0.79", &["3"]).unwrap_err().to_string();
+        assert!(err.contains("hex:"), "{err}");
+        let err = value("kayles", &[]).unwrap_err().to_string();
+        assert!(err.contains("no heaps"), "{err}");
+        let err = value("hex:0.7q", &["3"]).unwrap_err().to_string();
+        assert!(err.contains("`q` at character 4"), "{err}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn table_values_match_search(heaps in proptest::collection::vec(0u64..12, 1..4)) {
+            for rule in ["0.77", "0.137", "4.7", "grundy"] {
+                let fast = TakeBreak::new(rule, Rule::parse(rule).unwrap());
+                let slow = TakeBreak::new(rule, Rule::parse(rule).unwrap());
+                let mut solver = GrundySolver::without_closed_forms(slow);
+                prop_assert_eq!(fast.closed_form(&heaps), Some(solver.value(&heaps).unwrap()));
+            }
+        }
+    }
+
+    #[test]
+    fn winning_moves_lead_to_p_positions() {
+        let cat = Catalogue::standard();
+        let p = cat
+            .parse_position("kayles", &["5", "7", "1000000000000"], 1)
+            .unwrap();
+        let win = p.moves_to_value(&Nimber::default(), 20).unwrap();
+        assert!(win.total > 1000);
+        for m in &win.moves {
+            assert_eq!(
+                m.to.value().unwrap(),
+                Nimber::default(),
+                "{}",
+                m.description
+            );
+        }
+        let small = cat
+            .parse_position("dawson-kayles", &["9", "4", "6"], 1)
+            .unwrap();
+        let all = small.options().unwrap();
+        let zero = all
+            .iter()
+            .filter(|m| m.to.value().unwrap() == Nimber::default())
+            .count();
+        assert_eq!(
+            small.moves_to_value(&Nimber::default(), 100).unwrap().total,
+            zero
+        );
+    }
+}
