@@ -2,6 +2,7 @@
 
 mod analyze;
 mod games;
+mod sequence;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
@@ -21,6 +22,9 @@ enum Command {
     Games(games::GamesArgs),
     /// Analyse a position: outcome, value, every winning move, and why.
     Analyze(analyze::AnalyzeArgs),
+    /// Compute the Grundy sequence of a heap rule: values, P-positions, rare values, and
+    /// its period with the proof status.
+    Sequence(sequence::SequenceArgs),
 }
 
 /// How a command failed: bad input (exit status 2) or anything else (1).
@@ -50,6 +54,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Games(args) => games::run(&args, &mut out),
         Command::Analyze(args) => analyze::run(&args, &mut out),
+        Command::Sequence(args) => sequence::run(&args, &mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Failure::from));
     match result {

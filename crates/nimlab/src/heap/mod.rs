@@ -13,15 +13,19 @@
 //! assert_eq!((p.period, p.preperiod, p.proved), (12, 71, true));
 //! ```
 
+mod binary;
 mod code;
 mod period;
+mod report;
 mod rule;
 mod sequence;
 mod table;
 mod values;
 
+pub use binary::{read_binary, write_binary};
 pub use code::{Code, MAX_DIGITS};
 pub use period::Periodicity;
+pub use report::{Rare, SequenceReport, MAX_LISTED_P};
 pub use rule::Rule;
 pub use sequence::{Sequence, MAX_LENGTH, MAX_WORK};
 pub use table::{HeapTable, DEFAULT_BUDGET, LIST_LIMIT};

@@ -126,7 +126,8 @@ impl Rule {
             }
             return Ok(Rule::take_break(code));
         }
-        if text.contains('.') || text.contains('…') {
+        let code_like = text.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '…');
+        if code_like || text.contains('.') || text.contains('…') {
             return Code::parse(text).map(Rule::take_break);
         }
         let names = NAMED

@@ -129,14 +129,18 @@ impl Sequence {
     pub fn extend_to(&mut self, len: u64) -> Result<()> {
         if len > MAX_LENGTH {
             return Err(Error::limit(
-                format!("the values of {} up to heap {len}", self.rule.label()),
+                format!(
+                    "the values of {} for heaps 0 to {}",
+                    self.rule.label(),
+                    len.saturating_sub(1)
+                ),
                 format!("heaps up to {MAX_LENGTH}"),
             ));
         }
         let work = self.work(len);
         if work > MAX_WORK {
             return Err(Error::limit(
-                format!("the values of {} up to heap {len}", self.rule.label()),
+                format!("the values of {} for heaps 0 to {}", self.rule.label(), len.saturating_sub(1)),
                 format!(
                     "{MAX_WORK} option values looked at (this needs about {work}); ask for fewer heap sizes"
                 ),

@@ -1,0 +1,131 @@
+//! Runs `nimlab sequence` and checks its output against published values.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn nimlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let out = nimlab(&all);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn kayles_and_dawsons_chess_periods_are_proved() {
+    // Kayles: period 12 from 71 (GAMES.md, texts 000 and 003; Winning Ways ch. 4).
+    let v = json(&["sequence", "kayles", "--to", "300"]);
+    assert_eq!(v["rule"], "0.77");
+    assert_eq!(v["to"], 300);
+    assert_eq!(
+        (v["period"].as_u64(), v["preperiod"].as_u64()),
+        (Some(12), Some(71))
+    );
+    assert_eq!(v["saltus"], 0);
+    assert_eq!(v["proved"], true);
+    assert_eq!(
+        (v["max_value"].as_u64(), v["max_at"].as_u64()),
+        (Some(8), Some(27))
+    );
+    assert_eq!(v["p_count"], 1);
+    assert!(v["rare"]["mask"].is_u64() && v["rare"]["count"].is_u64());
+    // Dawson's chess, 0.137: period 34 from 52 (GAMES.md, text 003).
+    let d = json(&["sequence", "octal:0.137", "--to", "2^9"]);
+    assert_eq!(
+        (d["period"].as_u64(), d["preperiod"].as_u64()),
+        (Some(34), Some(52))
+    );
+    assert_eq!(d["proved"], true);
+    // Too short to prove: the same period is only apparent.
+    let short = json(&["sequence", "kayles", "--to", "150"]);
+    assert_eq!(short["proved"], false);
+}
+
+#[test]
+fn grundys_game_p_positions_and_lasker_saltus() {
+    // Grundy's game: the last P-position below 10^4 is 1222 (GAMES.md; OEIS A002188).
+    let g = json(&["sequence", "grundy", "--to", "3000"]);
+    assert_eq!(g["p_positions"].as_array().unwrap().last().unwrap(), 1222);
+    assert_eq!(g["p_count"], 42);
+    assert_eq!(g["period"], Value::Null);
+    assert_eq!(g["proved"], false);
+    // Lasker's Nim: G(n + 4) = G(n) + 4, apparent (the code repeats forever).
+    let l = json(&["sequence", "lasker", "--to", "100"]);
+    assert_eq!(
+        (l["period"].as_u64(), l["saltus"].as_u64()),
+        (Some(4), Some(4))
+    );
+    assert_eq!(l["proved"], false);
+}
+
+#[test]
+fn values_to_a_file_as_text_and_binary() {
+    let dir = std::env::temp_dir().join(format!("nimlab-seq-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = dir.join("kayles.txt");
+    let out = nimlab(&[
+        "sequence",
+        "kayles",
+        "--to",
+        "20",
+        "--out",
+        text.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let lines: Vec<u32> = std::fs::read_to_string(&text)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    // Kayles from 0 (GAMES.md): 0 1 2 3 1 4 3 2 1 4 2.
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[..11], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]);
+    let bin = dir.join("kayles.bin");
+    let bin_arg = bin.to_str().unwrap();
+    assert!(
+        nimlab(&["sequence", "kayles", "--to", "20", "--out", bin_arg, "--binary"])
+            .status
+            .success()
+    );
+    let (rule, values) =
+        nimlab::heap::read_binary(&mut std::fs::File::open(&bin).unwrap()).unwrap();
+    assert_eq!(rule, "0.77");
+    assert_eq!(values.iter().collect::<Vec<u32>>(), lines);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_rules_and_limits_are_refused() {
+    for (args, needle) in [
+        (vec!["sequence", "0.7z", "--to", "5"], "`z` at character 4"),
+        (vec!["sequence", "077", "--to", "5"], "needs a point"),
+        (
+            vec!["sequence", "kayle", "--to", "5"],
+            "did you mean `kayles`",
+        ),
+        (
+            vec!["sequence", "grundy", "--to", "10^9"],
+            "beyond nimlab's limit",
+        ),
+        (
+            vec!["sequence", "kayles", "--to", "ten"],
+            "expected a whole number",
+        ),
+    ] {
+        let out = nimlab(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,185 @@
+//! What `nimlab sequence` reports about a computed sequence.
+
+use super::period::Periodicity;
+use super::sequence::Sequence;
+use serde::Serialize;
+
+/// The most P-positions a report lists (all are counted).
+pub const MAX_LISTED_P: usize = 1000;
+
+/// The widest masks tried for the rare/common split, in bits.
+const MASK_BITS: u32 = 12;
+
+/// The rare/common split of the values (Winning Ways, ch. 4, "sparse space"): with a
+/// mask, a value g is *rare* when g AND NOT mask has an even number of 1 bits, and common
+/// otherwise. XOR of two rare or two common values is rare; of a rare and a common value,
+/// common. The mask reported is the one with the fewest rare heaps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rare {
+    /// The mask.
+    pub mask: u32,
+    /// How many heaps have rare values.
+    pub count: u64,
+    /// The largest heap with a rare value.
+    pub last: Option<u64>,
+}
+
+/// A summary of a Grundy sequence: extremes, P-positions, rare values and periodicity.
+///
+/// ```
+/// use nimlab::heap::{Rule, Sequence, SequenceReport};
+/// let mut s = Sequence::new(Rule::parse("kayles").unwrap());
+/// s.extend_to(201).unwrap();
+/// let r = SequenceReport::new(&s);
+/// assert_eq!((r.to, r.max_value, r.max_at), (200, 8, 27));
+/// // A row of pins is always won by the player to move (knock down the middle one or two
+/// // pins and copy the opponent's moves): the only P-position is the empty row.
+/// assert_eq!(r.p_positions, vec![0]);
+/// assert_eq!((r.period, r.preperiod, r.proved), (Some(12), Some(71), true));
+/// ```
+#[derive(Debug, Clone, Serialize)]
+pub struct SequenceReport {
+    /// The rule as given to the sequence, e.g. `0.77`.
+    pub rule: String,
+    /// The rule's name, when it has one.
+    pub name: Option<&'static str>,
+    /// The largest heap computed: values G(0) … G(to).
+    pub to: u64,
+    /// The first values, from G(0).
+    pub first_values: Vec<u32>,
+    /// The largest value.
+    pub max_value: u32,
+    /// The first heap where it occurs.
+    pub max_at: u64,
+    /// The heaps of value 0, up to [`MAX_LISTED_P`] of them.
+    pub p_positions: Vec<u64>,
+    /// How many heaps have value 0.
+    pub p_count: u64,
+    /// The rare/common split.
+    pub rare: Rare,
+    /// The period, if one was found.
+    pub period: Option<u64>,
+    /// Where the period starts.
+    pub preperiod: Option<u64>,
+    /// The saltus of an arithmetic period (0 for a plain one).
+    pub saltus: Option<u64>,
+    /// Whether the period is proved for every heap size.
+    pub proved: bool,
+    /// The values the periodicity theorem needs for a proof (when it applies).
+    pub proof_needs: Option<u64>,
+}
+
+impl SequenceReport {
+    /// The report of the values computed so far.
+    pub fn new(seq: &Sequence) -> Self {
+        let values = seq.values();
+        let mut max_value = 0;
+        let mut max_at = 0;
+        let mut p_positions = Vec::new();
+        let mut p_count = 0;
+        let mut histogram: Vec<u64> = Vec::new();
+        for (n, v) in values.iter().enumerate() {
+            if v > max_value {
+                max_value = v;
+                max_at = n as u64;
+            }
+            if v == 0 {
+                p_count += 1;
+                if p_positions.len() < MAX_LISTED_P {
+                    p_positions.push(n as u64);
+                }
+            }
+            if (v as usize) < (1 << MASK_BITS) {
+                if histogram.len() <= v as usize {
+                    histogram.resize(v as usize + 1, 0);
+                }
+                histogram[v as usize] += 1;
+            }
+        }
+        let mask = best_mask(&histogram, max_value);
+        let is_rare = |v: u32| (v & !mask).count_ones() % 2 == 0;
+        let count: u64 = values.iter().filter(|&v| is_rare(v)).count() as u64;
+        let last = (0..values.len())
+            .rev()
+            .find(|&n| is_rare(values.get(n)))
+            .map(|n| n as u64);
+        let period = Periodicity::find(seq);
+        SequenceReport {
+            rule: seq.rule().to_string(),
+            name: seq.rule().name(),
+            to: seq.len() - 1,
+            first_values: values.iter().take(60).collect(),
+            max_value,
+            max_at,
+            p_positions,
+            p_count,
+            rare: Rare { mask, count, last },
+            period: period.map(|p| p.period),
+            preperiod: period.map(|p| p.preperiod),
+            saltus: period.map(|p| p.saltus),
+            proved: period.is_some_and(|p| p.proved),
+            proof_needs: period.and_then(|p| p.needed),
+        }
+    }
+}
+
+/// The mask (below 2^12, and only over the bits the values use) with the fewest rare heaps.
+fn best_mask(histogram: &[u64], max_value: u32) -> u32 {
+    let bits = (32 - max_value.leading_zeros()).min(MASK_BITS);
+    let rare_count = |mask: u32| -> u64 {
+        histogram
+            .iter()
+            .enumerate()
+            .filter(|&(v, _)| (v as u32 & !mask).count_ones() % 2 == 0)
+            .map(|(_, &c)| c)
+            .sum()
+    };
+    (0..1u32 << bits)
+        .min_by_key(|&m| (rare_count(m), m))
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::Rule;
+
+    #[test]
+    fn grundys_game_has_few_rare_values() {
+        // Grundy's game: P-positions up to 1222 (GAMES.md; OEIS A002188 zeros).
+        let mut s = Sequence::new(Rule::parse("grundy").unwrap());
+        s.extend_to(1223).unwrap();
+        let r = SequenceReport::new(&s);
+        assert_eq!(r.p_positions.last(), Some(&1222));
+        assert_eq!(
+            r.p_positions,
+            vec![
+                0, 1, 2, 4, 7, 10, 20, 23, 26, 50, 53, 270, 273, 276, 282, 285, 288, 316, 334, 337,
+                340, 346, 359, 362, 365, 386, 389, 392, 566, 630, 633, 636, 639, 673, 676, 682,
+                685, 923, 926, 929, 932, 1222
+            ]
+        );
+        // Flammenkamp's tables use the mask 1 (rare when the value without its last bit has
+        // an even number of 1s), with rare values at 0-4, 6, 7, 9, 10, 12, 15, 20, …; the
+        // mask reported has at most as many rare heaps as that one.
+        let with_mask_1 = s
+            .values()
+            .iter()
+            .filter(|&v| (v >> 1).count_ones() % 2 == 0)
+            .count();
+        assert!(r.rare.count as usize <= with_mask_1, "{:?}", r.rare);
+        assert!(
+            r.rare.count >= r.p_count && r.rare.count * 5 < 1224,
+            "{:?}",
+            r.rare
+        );
+        let rare: Vec<u64> = (0..30)
+            .filter(|&n| (s.get(n).unwrap() >> 1).count_ones() % 2 == 0)
+            .collect();
+        assert_eq!(
+            rare,
+            vec![0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 15, 20, 23, 26, 28]
+        );
+        assert_eq!(r.period, None);
+    }
+}
