@@ -5,7 +5,9 @@
 //! or `divisors` (remove a proper divisor d < n of the heap n).
 //!
 //! For S = {1, …, k} the value of a heap of n is n mod (k + 1) (closed form, any size);
-//! otherwise values come from a table computed by the mex rule.
+//! otherwise values come from the heap sequence engine ([`crate::heap`]): for a finite S
+//! the values are periodic, and once the period is proved (the window of the periodicity
+//! theorem is max S values long) a heap of any size has its value.
 //!
 //! ```
 //! let cat = nimlab::games::Catalogue::standard();
@@ -19,8 +21,8 @@
 use super::args::{naturals, Arg};
 use super::catalogue::{Entry, Params};
 use super::rules::{Rules, Typed};
+use crate::heap::{HeapTable, Rule};
 use crate::impartial::ImpartialGame;
-use crate::nimber::MexSet;
 use crate::{Error, Result};
 use std::sync::Mutex;
 
@@ -38,11 +40,6 @@ pub fn entry() -> Entry {
         },
     }
 }
-
-/// The most table entries computed for one game.
-pub const MAX_TABLE: u64 = 20_000_000;
-/// The most option look-ups spent on one table.
-pub const MAX_WORK: u64 = 400_000_000;
 
 /// The most positions a misère search of a subtraction position may have to visit.
 pub const MAX_MISERE_POSITIONS: u64 = 2_000_000;
@@ -189,7 +186,7 @@ fn is_prime(n: u64) -> bool {
 pub struct Subtraction {
     set: SubtractionSet,
     params: String,
-    table: Mutex<Vec<u32>>,
+    table: Mutex<HeapTable>,
 }
 
 impl Clone for Subtraction {
@@ -208,10 +205,11 @@ impl Subtraction {
     /// # Errors
     /// As [`SubtractionSet::parse`].
     pub fn parse(params: &str) -> Result<Self> {
+        let set = SubtractionSet::parse(params)?;
         Ok(Subtraction {
-            set: SubtractionSet::parse(params)?,
+            table: Mutex::new(HeapTable::new(Rule::Subtract(set.clone()))),
+            set,
             params: params.to_string(),
-            table: Mutex::new(Vec::new()),
         })
     }
 
@@ -242,52 +240,38 @@ impl Subtraction {
         per_heap.saturating_mul(n)
     }
 
-    /// The Grundy value of one heap of `n` (by the closed form or the table).
+    /// The Grundy value of one heap of `n` (by the closed form, the table, or the proved
+    /// period of the table).
     ///
     /// ```
     /// let g = nimlab::games::subtraction::Subtraction::parse("1,3,4").unwrap();
     /// // S = {1, 3, 4}: values 0 1 0 1 2 3 2 0 1 0 1 2 3 2 (period 7).
     /// let v: Vec<u64> = (0..14).map(|n| g.heap_value(n).unwrap()).collect();
     /// assert_eq!(v, vec![0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+    /// assert_eq!(g.heap_value(99_999_999_999_999).unwrap(), 1); // ≡ 1 (mod 7)
     /// ```
     ///
     /// # Errors
-    /// [`Error::Limit`] when the table would be too large.
+    /// [`Error::Limit`] when the heap is beyond the values computed within the work budget
+    /// and no period is proved.
     pub fn heap_value(&self, n: u64) -> Result<u64> {
         if let Some(k) = self.set.as_range() {
             return Ok(n % (k + 1));
         }
-        self.check_heap(n)?;
-        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        if (table.len() as u64) <= n {
-            let target = (n + 1).max(2 * table.len() as u64).min(MAX_TABLE + 1);
-            let mut mex = MexSet::default();
-            for m in table.len() as u64..target {
-                mex.clear();
-                self.set
-                    .for_each(m, |s| mex.insert(u64::from(table[(m - s) as usize])));
-                table.push(mex.mex() as u32);
-            }
-        }
-        Ok(u64::from(table[n as usize]))
+        self.table
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .value(n)
+            .map_err(|e| match e {
+                Error::Limit { limit, .. } => {
+                    Error::limit(format!("heap {n} of {}", self.id()), limit)
+                }
+                other => other,
+            })
     }
 
     fn check_heap(&self, n: u64) -> Result<()> {
-        if self.set.as_range().is_some() {
-            return Ok(());
-        }
-        if n > MAX_TABLE || self.work(n) > MAX_WORK {
-            let max = (0..=40)
-                .map(|k| 1u64 << k)
-                .take_while(|&m| m <= MAX_TABLE && self.work(m) <= MAX_WORK)
-                .last()
-                .unwrap_or(1);
-            return Err(Error::limit(
-                format!("heap {n} of {}", self.id()),
-                format!("heaps up to about {max} for this subtraction set (its values come from a table)"),
-            ));
-        }
-        Ok(())
+        self.heap_value(n).map(|_| ())
     }
 }
 
@@ -445,8 +429,12 @@ mod tests {
 
     #[test]
     fn limits_are_errors() {
+        // A finite set has a proved period: any heap has a value.
         let g = Subtraction::parse("1,3,4").unwrap();
-        assert!(matches!(g.heap_value(u64::MAX), Err(Error::Limit { .. })));
+        assert_eq!(
+            g.heap_value(u64::MAX).unwrap(),
+            [0, 1, 0, 1, 2, 3, 2][(u64::MAX % 7) as usize]
+        );
         let g = Subtraction::parse("primes").unwrap();
         assert!(matches!(
             g.heap_value(100_000_000),

@@ -126,7 +126,9 @@ impl Rule {
             }
             return Ok(Rule::take_break(code));
         }
-        let code_like = text.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '…');
+        let code_like = text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == '…');
         if code_like || text.contains('.') || text.contains('…') {
             return Code::parse(text).map(Rule::take_break);
         }

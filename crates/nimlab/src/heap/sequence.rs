@@ -32,6 +32,9 @@ pub struct Sequence {
     /// Bits that cover every value so far (the XOR of values is below 2^bits).
     bits: u32,
     seen: Vec<u64>,
+    /// The members of an infinite subtraction set (powers of 2, squares, primes) up to the
+    /// length computed, in order; empty for other rules.
+    members: Vec<u64>,
 }
 
 /// The values of heap sizes stored in one of the widths of [`Values`].
@@ -64,6 +67,7 @@ impl Sequence {
             values,
             bits: 0,
             seen: vec![0; 1],
+            members: Vec::new(),
         }
     }
 
@@ -117,7 +121,12 @@ impl Sequence {
             Rule::Subtract(SubtractionSet::Finite(s)) => s.len() as u128 * (to - from),
             Rule::Subtract(SubtractionSet::Powers2) => 64 * (to - from),
             Rule::Subtract(SubtractionSet::Squares) => (to - from) * (to as f64).sqrt() as u128,
-            Rule::Subtract(_) => power_sum(1),
+            Rule::Subtract(SubtractionSet::Primes) => {
+                power_sum(1) / ((to as f64).ln().max(1.0) as u128).max(1)
+            }
+            Rule::Subtract(SubtractionSet::Divisors) => {
+                2 * (to - from) * (to as f64).sqrt() as u128
+            }
         }
     }
 
@@ -147,13 +156,21 @@ impl Sequence {
             ));
         }
         self.values.reserve(len.saturating_sub(self.len()) as usize);
+        match &self.rule {
+            Rule::Subtract(set @ (SubtractionSet::Powers2 | SubtractionSet::Squares)) => {
+                self.members.clear();
+                set.for_each(len, |s| self.members.push(s));
+            }
+            Rule::Subtract(SubtractionSet::Primes) => self.members = primes_below(len + 1),
+            _ => {}
+        }
         while self.len() < len {
             let n = self.len();
-            let (rule, seen) = (&self.rule, &mut self.seen);
+            let (rule, seen, members) = (&self.rule, &mut self.seen, &self.members[..]);
             let v = match &self.values {
-                Values::U8(g) => next_value(rule, n, g, seen),
-                Values::U16(g) => next_value(rule, n, g, seen),
-                Values::U32(g) => next_value(rule, n, g, seen),
+                Values::U8(g) => next_value(rule, members, n, g, seen),
+                Values::U16(g) => next_value(rule, members, n, g, seen),
+                Values::U32(g) => next_value(rule, members, n, g, seen),
             };
             self.values.push(v);
             if v >> self.bits != 0 {
@@ -165,9 +182,28 @@ impl Sequence {
     }
 }
 
+/// The primes below `n`, by the sieve of Eratosthenes.
+fn primes_below(n: u64) -> Vec<u64> {
+    let n = n as usize;
+    let mut composite = vec![false; n];
+    let mut primes = Vec::new();
+    for i in 2..n {
+        if !composite[i] {
+            primes.push(i as u64);
+            let mut j = i * i;
+            while j < n {
+                composite[j] = true;
+                j += i;
+            }
+        }
+    }
+    primes
+}
+
 /// G(n) by the mex of the values of the options of n, from G(0) … G(n − 1) in `g`; `seen`
-/// is a bit set that covers every value the options can have.
-fn next_value<T: Cell>(rule: &Rule, n: u64, g: &[T], seen: &mut [u64]) -> u32 {
+/// is a bit set that covers every value the options can have; `members` lists an infinite
+/// subtraction set far enough.
+fn next_value<T: Cell>(rule: &Rule, members: &[u64], n: u64, g: &[T], seen: &mut [u64]) -> u32 {
     seen.iter_mut().for_each(|w| *w = 0);
     let mut mark = |v: u32| {
         let w = (v / 64) as usize;
@@ -225,7 +261,14 @@ fn next_value<T: Cell>(rule: &Rule, n: u64, g: &[T], seen: &mut [u64]) -> u32 {
                 d += 1;
             }
         }
-        Rule::Subtract(set) => set.for_each(n, |s| mark(at(n - s))),
+        Rule::Subtract(set @ (SubtractionSet::Finite(_) | SubtractionSet::Divisors)) => {
+            set.for_each(n, |s| mark(at(n - s)))
+        }
+        Rule::Subtract(_) => {
+            for &s in members.iter().take_while(|&&s| s <= n) {
+                mark(at(n - s));
+            }
+        }
     }
     seen.iter()
         .enumerate()

@@ -8,7 +8,7 @@ use crate::{Error, Result};
 
 /// The work a table spends on its own (option values looked at) before it gives up: about
 /// a second.
-pub const DEFAULT_BUDGET: u128 = 2_000_000_000;
+pub const DEFAULT_BUDGET: u128 = 600_000_000;
 
 /// Heaps up to this size have their moves listed one by one; beyond it a proved period is
 /// needed to count them.
@@ -93,7 +93,11 @@ impl HeapTable {
     fn grow(&mut self, h: u64) -> Result<()> {
         let len = self.seq.len();
         let next = (2 * len).max(256).min(h.saturating_add(1).max(len + 1));
-        if self.seq.work(next) > self.budget {
+        // A rule no periodicity theorem covers must reach h itself: refuse at once when
+        // that is beyond the budget.
+        let unprovable = self.seq.rule().proof_length(0, 1).is_none();
+        let hopeless = unprovable && self.seq.work(h.saturating_add(1)) > self.budget;
+        if hopeless || self.seq.work(next) > self.budget {
             let period = match &self.period {
                 Some(p) => format!(
                     "; the values so far look periodic (period {} from {}) but the proof needs values up to {}",
@@ -103,10 +107,21 @@ impl HeapTable {
                 ),
                 None => "; no period found in them".to_string(),
             };
+            // The largest length whose work fits the budget, by bisection.
+            let (mut lo, mut hi) = (len, h.saturating_add(1));
+            while lo + 1 < hi {
+                let mid = lo + (hi - lo) / 2;
+                if self.seq.work(mid) <= self.budget {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
             return Err(Error::limit(
                 format!("the value of heap {h} of {}", self.seq.rule().label()),
                 format!(
-                    "heaps below {len}, the values computed within a second{period}; `nimlab sequence` computes further"
+                    "heaps up to about {}, the values computable within a second{period}; `nimlab sequence` computes further",
+                    lo.saturating_sub(1)
                 ),
             ));
         }
