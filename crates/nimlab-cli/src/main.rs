@@ -3,6 +3,7 @@
 mod analyze;
 mod games;
 mod sequence;
+mod survey;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
@@ -25,6 +26,9 @@ enum Command {
     /// Compute the Grundy sequence of a heap rule: values, P-positions, rare values, and
     /// its period with the proof status.
     Sequence(sequence::SequenceArgs),
+    /// Survey a family of heap games (every octal code up to a number of digits): period,
+    /// preperiod, largest value and proof status, codes with identical sequences grouped.
+    Survey(survey::SurveyArgs),
 }
 
 /// How a command failed: bad input (exit status 2) or anything else (1).
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
         Command::Games(args) => games::run(&args, &mut out),
         Command::Analyze(args) => analyze::run(&args, &mut out),
         Command::Sequence(args) => sequence::run(&args, &mut out),
+        Command::Survey(args) => survey::run(&args, &mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Failure::from));
     match result {

@@ -206,7 +206,10 @@ fn bad_input_is_refused_clearly() {
     refused(&["analyze", "subtraction:", "5"], "needs parameters");
     refused(&["analyze", "subtraction", "5"], "needs parameters");
     refused(&["analyze", "subtraction:1,x", "5"], "`x` is not a number");
-    refused(&["analyze", "subtraction:primes", "99999999999999"], "limit");
+    refused(
+        &["analyze", "subtraction:primes", "99999999999999"],
+        "limit",
+    );
     refused(&["analyze", "nim:3", "5"], "takes no parameters");
     refused(
         &["analyze", "count-up:100,10", "101"],

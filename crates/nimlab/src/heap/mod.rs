@@ -19,6 +19,7 @@ mod period;
 mod report;
 mod rule;
 mod sequence;
+mod survey;
 mod table;
 mod values;
 
@@ -28,5 +29,6 @@ pub use period::Periodicity;
 pub use report::{Rare, SequenceReport, MAX_LISTED_P};
 pub use rule::Rule;
 pub use sequence::{Sequence, MAX_LENGTH, MAX_WORK};
+pub use survey::{survey_octal, SurveyRow, MAX_SURVEY_DIGITS};
 pub use table::{HeapTable, DEFAULT_BUDGET, LIST_LIMIT};
 pub use values::Values;
