@@ -108,6 +108,20 @@ fn huge_heaps() {
 }
 
 #[test]
+fn heaps_too_wide_to_draw_in_binary() {
+    // 20000 nines: 10^20000 - 1, which has 66439 binary digits (20000 · log2 10 = 66438.6).
+    let nines = "9".repeat(20_000);
+    let out = nimlab(&["analyze", "nim", &nines, "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("66439 binary digits"), "{text}");
+    // Its leftmost 1 is in the column of 2^66438, and 1 does not reach it.
+    assert!(text.contains("column of 2^66438"), "{text}");
+    assert!(text.contains("(20000 digits)"), "{text}");
+}
+
+#[test]
 fn sum_of_different_games() {
     // Text 000: heaps 12, 17, 23 with subtraction 1-5, 1-3, 1-4: value 0 ⊕ 1 ⊕ 3 = 2.
     let v = json(&[
