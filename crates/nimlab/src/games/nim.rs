@@ -18,6 +18,7 @@ use super::args::Arg;
 use super::catalogue::{Entry, Params};
 use super::position::{Move, MoveList, Position};
 use crate::explain::{Explanation, NimColumns};
+use crate::impartial::Reach;
 use crate::{Error, Nimber, Outcome, Result};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
@@ -249,6 +250,33 @@ impl Position for NimPosition {
         Ok(out)
     }
 
+    fn reach(&self, max_positions: u64, max_moves: u64) -> Result<Option<Reach>> {
+        // The heaps go down independently: Π(hᵢ + 1) positions. A position's moves number
+        // the sum of its heaps, and over all positions heap i stands at each size 0..=hᵢ
+        // equally often, hᵢ / 2 on average: the moves number Π(hᵢ + 1) · Σhᵢ / 2.
+        let mut positions: u128 = 1;
+        let mut counters: u128 = 0;
+        for h in self.heaps.iter() {
+            let Some(h) = h.to_u64() else {
+                return Ok(None);
+            };
+            positions = positions.saturating_mul(u128::from(h) + 1);
+            counters += u128::from(h);
+            if positions > u128::from(max_positions) {
+                return Ok(None);
+            }
+        }
+        let moves = positions.saturating_mul(counters) / 2;
+        if moves > u128::from(max_moves) {
+            return Ok(None);
+        }
+        // Both are within the limits, which are u64s.
+        Ok(Some(Reach {
+            positions: u64::try_from(positions).unwrap_or(u64::MAX),
+            moves: u64::try_from(moves).unwrap_or(u64::MAX),
+        }))
+    }
+
     fn misere_outcome(&self) -> Result<Outcome> {
         let one = BigUint::one();
         let large = self.heaps.iter().any(|h| h > &one);
@@ -372,6 +400,10 @@ impl Position for AfterMove {
 
     fn misere_outcome(&self) -> Result<Outcome> {
         self.whole().misere_outcome()
+    }
+
+    fn reach(&self, max_positions: u64, max_moves: u64) -> Result<Option<Reach>> {
+        self.whole().reach(max_positions, max_moves)
     }
 
     fn misere_winning_moves(&self, limit: usize) -> Option<Result<MoveList>> {
