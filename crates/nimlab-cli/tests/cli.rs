@@ -166,6 +166,34 @@ fn count_up_from_the_texts() {
 }
 
 #[test]
+fn misere_sums_large_and_deep() {
+    // Too large to search whole: refused at once with the limit, not after minutes.
+    for sum in [
+        "nim 20 20 20 + nim 20 20",
+        "wythoff 40 40 + wythoff 40 40",
+        "nim 30 30 30 30 + nim 3",
+        "subtraction:1,2 3000 + subtraction:1,3,4 3000",
+    ] {
+        let mut args = vec!["analyze"];
+        args.extend(sum.split(' '));
+        args.push("--misere");
+        refused(&args, "beyond nimlab's limit: 200000 positions");
+    }
+    // Counting to 10000 by ones beside one coin: every play lasts 10001 moves, an odd
+    // number, so the first player makes the last move and loses.
+    let v = json(&[
+        "analyze",
+        "count-up:10000,1",
+        "0",
+        "+",
+        "nim",
+        "1",
+        "--misere",
+    ]);
+    assert_eq!(v["outcome"], "P");
+}
+
+#[test]
 fn position_from_standard_input() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
         .args(["analyze", "nim", "-", "--json"])
