@@ -214,6 +214,54 @@ fn position_from_standard_input() {
     assert_eq!(v["value"], "*1000");
 }
 
+/// Runs `nimlab` with `input` on its standard input.
+fn nimlab_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A command that refuses its arguments may exit before reading: ignore a broken pipe.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+/// Like [`refused`], with `input` on the standard input.
+fn refused_with_input(args: &[&str], input: &[u8], needle: &str) {
+    let out = nimlab_with_input(args, input);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn standard_input_errors_name_its_tokens() {
+    refused_with_input(
+        &["analyze", "nim", "-", "7"],
+        b"3\nx5\n",
+        "`x5` (token 2 of standard input)",
+    );
+    refused_with_input(&["analyze", "nim", "-", "x7"], b"3 5", "`x7` (argument 3)");
+    refused_with_input(
+        &["analyze", "-"],
+        b"nim 3 + subtraction:1,2 99999999999999999999999",
+        "(token 5 of standard input)",
+    );
+    // The second `-` is the third argument of the position.
+    refused_with_input(&["analyze", "nim", "-", "-"], b"3", "`-` (argument 3)");
+    let out = nimlab_with_input(
+        &["analyze", "nim", "-", "--json"],
+        "3\t5 \u{a0}6".as_bytes(),
+    );
+    // A no-break space is white space too: heaps 3 5 6, nim-sum 3 ^ 5 ^ 6 = 0.
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["position"], "3 5 6");
+    assert_eq!(v["value"], "0");
+}
+
 #[test]
 fn human_output_explains() {
     let out = nimlab(&["analyze", "nim", "3", "5", "7"]);

@@ -1,5 +1,6 @@
 //! The library's error type.
 
+use crate::games::args::Origin;
 use thiserror::Error;
 
 /// Everything that can go wrong when nimlab reads a game or a position, or when a
@@ -17,12 +18,15 @@ use thiserror::Error;
 #[non_exhaustive]
 pub enum Error {
     /// A token of the input could not be read.
-    #[error("cannot read `{token}` (argument {index}): expected {expected}")]
+    #[error("cannot read `{token}` ({}): expected {expected}", origin.place(*index))]
     Parse {
         /// The offending token, as given.
         token: String,
-        /// Its 1-based index among the position's arguments (0 when it is the game id).
+        /// Its 1-based index among the tokens of its origin: for the command line, among
+        /// the position's arguments, the game id first.
         index: usize,
+        /// Where the token was read.
+        origin: Origin,
         /// What was expected there, in words.
         expected: String,
     },
@@ -68,7 +72,8 @@ pub enum Error {
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
-    /// A parse error for token `token` at argument `index`, expecting `expected`.
+    /// A parse error for token `token` at command-line argument `index`, expecting
+    /// `expected`.
     ///
     /// ```
     /// let e = nimlab::Error::parse("-3", 2, "a heap size (a whole number ≥ 0)");
@@ -78,6 +83,7 @@ impl Error {
         Error::Parse {
             token: token.to_string(),
             index,
+            origin: Origin::Argument,
             expected: expected.into(),
         }
     }

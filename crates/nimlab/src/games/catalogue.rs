@@ -118,8 +118,12 @@ impl Catalogue {
         tokens: &[&str],
         first_index: usize,
     ) -> Result<Box<dyn Position>> {
+        self.parse_position_args(id, &number(tokens, first_index))
+    }
+
+    fn parse_position_args(&self, id: &str, args: &[Arg<'_>]) -> Result<Box<dyn Position>> {
         let (entry, params) = self.lookup(id)?;
-        (entry.build)(params, &number(tokens, first_index))
+        (entry.build)(params, args)
     }
 
     /// Reads a sum written `game position… + game position… + …`. A part that does not
@@ -135,6 +139,24 @@ impl Catalogue {
     /// # Errors
     /// As [`Catalogue::parse_position`]; an empty part is an error too.
     pub fn parse_sum(&self, tokens: &[&str]) -> Result<Sum> {
+        self.parse_sum_args(&number(tokens, 1))
+    }
+
+    /// Reads a sum as [`Catalogue::parse_sum`] does, from tokens that say where each was
+    /// read (the command line or the standard input), for error messages.
+    ///
+    /// ```
+    /// use nimlab::games::{args::Origin, Arg, Catalogue};
+    /// let cat = Catalogue::standard();
+    /// let piped = |text, index| Arg { text, index, origin: Origin::StandardInput };
+    /// let args = [Arg::new("nim", 1), piped("3", 1), piped("x5", 2)];
+    /// let err = cat.parse_sum_args(&args).unwrap_err();
+    /// assert!(err.to_string().contains("`x5` (token 2 of standard input)"));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Catalogue::parse_sum`].
+    pub fn parse_sum_args(&self, tokens: &[Arg<'_>]) -> Result<Sum> {
         if tokens.is_empty() {
             return Err(Error::parse(
                 "",
@@ -148,31 +170,29 @@ impl Catalogue {
         while start <= tokens.len() {
             let end = tokens[start..]
                 .iter()
-                .position(|t| *t == "+")
+                .position(|t| t.text == "+")
                 .map_or(tokens.len(), |k| start + k);
             let part = &tokens[start..end];
             if part.is_empty() {
-                let (tok, idx) = match tokens.get(end) {
-                    Some(t) => (*t, end + 1),
-                    None => ("", end + 1),
+                let err = match tokens.get(end) {
+                    Some(t) => t.error("a game id and a position on each side of `+`"),
+                    None => {
+                        Error::parse("", end + 1, "a game id and a position on each side of `+`")
+                    }
                 };
-                return Err(Error::parse(
-                    tok,
-                    idx,
-                    "a game id and a position on each side of `+`",
-                ));
+                return Err(err);
             }
-            let first = part[0];
+            let first = part[0].text;
             let position = match self.lookup(first) {
                 Ok(_) => {
                     last_id = Some(first.to_string());
-                    self.parse_position(first, &part[1..], start + 2)?
+                    self.parse_position_args(first, &part[1..])?
                 }
                 Err(unknown) => {
                     let Some(id) = &last_id else {
                         return Err(unknown);
                     };
-                    match self.parse_position(id, part, start + 1) {
+                    match self.parse_position_args(id, part) {
                         Ok(p) => p,
                         Err(_) if looks_like_id(first) => return Err(unknown),
                         Err(e) => return Err(e),
