@@ -39,10 +39,43 @@ fn parse_max_moves(s: &str) -> Result<usize, String> {
 }
 
 /// Reads the standard input as text.
+///
+/// # Errors
+/// An input error (not an I/O error) when it is not valid UTF-8, naming the token.
 fn read_stdin() -> Result<String, Failure> {
-    let mut text = String::new();
-    io::stdin().read_to_string(&mut text)?;
-    Ok(text)
+    let mut bytes = Vec::new();
+    io::stdin().read_to_end(&mut bytes)?;
+    String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error()).into())
+}
+
+/// The error for standard input that is not UTF-8: it names the token with the first
+/// invalid byte (its bytes shown as far as they are text) and the byte itself.
+fn not_utf8(bytes: &[u8], e: std::str::Utf8Error) -> nimlab::Error {
+    let bad = e.valid_up_to();
+    // The part before the bad byte is valid: the token starts after its last space.
+    let valid = std::str::from_utf8(&bytes[..bad]).unwrap_or_default();
+    let start = valid
+        .char_indices()
+        .rfind(|(_, c)| c.is_whitespace())
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let index = valid[..start].split_whitespace().count() + 1;
+    let end = bytes[bad..]
+        .iter()
+        .position(|b| b.is_ascii_whitespace())
+        .map_or(bytes.len(), |k| bad + k);
+    let token: String = String::from_utf8_lossy(&bytes[start..end])
+        .chars()
+        .take(40)
+        .collect();
+    nimlab::Error::Parse {
+        token,
+        index,
+        origin: Origin::StandardInput,
+        expected: format!(
+            "UTF-8 text: the standard input is not valid UTF-8 text (invalid byte {:#04x} at offset {bad})",
+            bytes[bad]
+        ),
+    }
 }
 
 /// Runs the analysis and prints it.

@@ -239,6 +239,12 @@ fn refused_with_input(args: &[&str], input: &[u8], needle: &str) {
 
 #[test]
 fn standard_input_errors_name_its_tokens() {
+    // Byte 0xff never occurs in UTF-8; it is the second token, at offset 2.
+    refused_with_input(
+        &["analyze", "nim", "-"],
+        b"3 \xff 5",
+        "(token 2 of standard input): expected UTF-8 text: the standard input is not valid UTF-8 text (invalid byte 0xff at offset 2)",
+    );
     refused_with_input(
         &["analyze", "nim", "-", "7"],
         b"3\nx5\n",
