@@ -114,6 +114,14 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
             tokens.push(Arg::new(t, i + 1));
         }
     }
+    if tokens.is_empty() {
+        // Only `-` was given, and nothing came in.
+        return Err(nimlab::Error::missing(
+            "the game and the position are missing (the standard input is empty)",
+            "a game id followed by a position, e.g. `nim 3 5 7`",
+        )
+        .into());
+    }
     let sum = Catalogue::standard().parse_sum_args(&tokens)?;
     let convention = if args.misere {
         Convention::Misere

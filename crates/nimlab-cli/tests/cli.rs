@@ -253,6 +253,12 @@ fn standard_input_errors_name_its_tokens() {
     refused_with_input(&["analyze", "nim", "-", "x7"], b"3 5", "`x7` (argument 3)");
     refused_with_input(
         &["analyze", "-"],
+        b"nim 3 +\n",
+        "a position is missing after `+` (token 3 of standard input)",
+    );
+    refused_with_input(&["analyze", "-"], b" \n", "the standard input is empty");
+    refused_with_input(
+        &["analyze", "-"],
         b"nim 3 + subtraction:1,2 99999999999999999999999",
         "(token 5 of standard input)",
     );
@@ -294,7 +300,14 @@ fn bad_input_is_refused_clearly() {
     refused(&["analyze", "nim", "3", "x5"], "`x5` (argument 3)");
     refused(&["analyze", "nim", "3.5"], "`3.5`");
     refused(&["analyze", "nim"], "no heaps");
-    refused(&["analyze", "nim", "3", "+"], "each side of `+`");
+    refused(
+        &["analyze", "nim", "3", "+"],
+        "a position is missing after `+` (argument 3): expected a game id and a position on each side of `+`",
+    );
+    refused(
+        &["analyze", "nim", "3", "+", "+", "nim", "4"],
+        "a position is missing between `+` (argument 3) and `+` (argument 4)",
+    );
     refused(
         &["analyze", "subtraction:0,1", "5"],
         "0 is not a legal subtraction",

@@ -30,6 +30,15 @@ pub enum Error {
         /// What was expected there, in words.
         expected: String,
     },
+    /// Something the input needs is missing, such as the position after a `+`.
+    #[error("{what}: expected {expected}")]
+    Missing {
+        /// What is missing and where, in words ("a position is missing after `+`
+        /// (argument 3)").
+        what: String,
+        /// What was expected there, in words.
+        expected: String,
+    },
     /// The game id is not in the catalogue.
     #[error("unknown game `{id}`{}", suggestion.as_ref().map(|s| format!(": did you mean `{s}`?")).unwrap_or_default())]
     UnknownGame {
@@ -84,6 +93,20 @@ impl Error {
             token: token.to_string(),
             index,
             origin: Origin::Argument,
+            expected: expected.into(),
+        }
+    }
+
+    /// A missing-input error: `what` is missing (a sentence saying where), `expected`
+    /// says what belongs there.
+    ///
+    /// ```
+    /// let e = nimlab::Error::missing("a position is missing after `+` (argument 3)", "a position");
+    /// assert_eq!(e.to_string(), "a position is missing after `+` (argument 3): expected a position");
+    /// ```
+    pub fn missing(what: impl Into<String>, expected: impl Into<String>) -> Self {
+        Error::Missing {
+            what: what.into(),
             expected: expected.into(),
         }
     }

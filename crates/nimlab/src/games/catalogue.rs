@@ -158,9 +158,8 @@ impl Catalogue {
     /// As [`Catalogue::parse_sum`].
     pub fn parse_sum_args(&self, tokens: &[Arg<'_>]) -> Result<Sum> {
         if tokens.is_empty() {
-            return Err(Error::parse(
-                "",
-                1,
+            return Err(Error::missing(
+                "the game and the position are missing",
                 "a game id followed by a position, e.g. `nim 3 5 7`",
             ));
         }
@@ -174,13 +173,21 @@ impl Catalogue {
                 .map_or(tokens.len(), |k| start + k);
             let part = &tokens[start..end];
             if part.is_empty() {
-                let err = match tokens.get(end) {
-                    Some(t) => t.error("a game id and a position on each side of `+`"),
-                    None => {
-                        Error::parse("", end + 1, "a game id and a position on each side of `+`")
+                // Between the `+` before this part (if any) and the one after it (if any).
+                let plus = |t: &Arg<'_>| format!("`+` ({})", t.place());
+                let place = match (start.checked_sub(1).map(|k| &tokens[k]), tokens.get(end)) {
+                    (Some(before), Some(after)) => {
+                        format!("between {} and {}", plus(before), plus(after))
                     }
+                    (Some(before), None) => format!("after {}", plus(before)),
+                    (None, Some(after)) => format!("before {}", plus(after)),
+                    // Not reached: the tokens are not empty, so an empty part has a `+`.
+                    (None, None) => "here".to_string(),
                 };
-                return Err(err);
+                return Err(Error::missing(
+                    format!("a position is missing {place}"),
+                    "a game id and a position on each side of `+`, e.g. `nim 3 + nim 5`",
+                ));
             }
             let first = part[0].text;
             let position = match self.lookup(first) {
@@ -213,4 +220,31 @@ fn looks_like_id(token: &str) -> bool {
         || (token.len() > 1
             && token.chars().all(|c| c.is_ascii_lowercase() || c == '-')
             && token.chars().any(|c| c.is_ascii_lowercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(tokens: &[&str]) -> String {
+        Catalogue::standard()
+            .parse_sum(tokens)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_missing_part_of_a_sum_is_named_by_its_plus() {
+        let expected = ": expected a game id and a position on each side of `+`";
+        assert_eq!(
+            error(&["nim", "3", "+"]),
+            format!("a position is missing after `+` (argument 3){expected}, e.g. `nim 3 + nim 5`")
+        );
+        assert!(
+            error(&["+", "nim", "3"]).starts_with("a position is missing before `+` (argument 1)")
+        );
+        assert!(error(&["nim", "3", "+", "+", "nim", "4"])
+            .starts_with("a position is missing between `+` (argument 3) and `+` (argument 4)"));
+        assert!(error(&[]).starts_with("the game and the position are missing"));
+    }
 }
