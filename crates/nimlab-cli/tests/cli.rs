@@ -296,6 +296,11 @@ fn games_lists_every_id() {
 #[test]
 fn bad_input_is_refused_clearly() {
     refused(&["analyze", "nimm", "3"], "did you mean `nim`");
+    refused(&["analyze", "rook3", "1,1"], "did you mean `rook-3`?");
+    refused(
+        &["analyze", "foobarbaz", "3"],
+        "unknown game `foobarbaz` (`nimlab games` lists every game)",
+    );
     refused(&["analyze", "nim", "3", "-4"], "`-4`");
     refused(&["analyze", "nim", "3", "x5"], "`x5` (argument 3)");
     refused(&["analyze", "nim", "3.5"], "`3.5`");

@@ -40,7 +40,10 @@ pub enum Error {
         expected: String,
     },
     /// The game id is not in the catalogue.
-    #[error("unknown game `{id}`{}", suggestion.as_ref().map(|s| format!(": did you mean `{s}`?")).unwrap_or_default())]
+    #[error("unknown game `{id}`{}", match suggestion {
+        Some(s) => format!(": did you mean `{s}`?"),
+        None => " (`nimlab games` lists every game)".to_string(),
+    })]
     UnknownGame {
         /// The id as given.
         id: String,

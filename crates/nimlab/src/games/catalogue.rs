@@ -91,13 +91,29 @@ impl Catalogue {
         }
     }
 
+    /// The catalogue id closest to `name`, if one is close: first one that differs only
+    /// in case, hyphens and other punctuation (`rook3` is `rook-3`), then the nearest by
+    /// edit distance, ties going to the nearest without punctuation.
     fn closest(&self, name: &str) -> Option<String> {
+        fn squash(s: &str) -> String {
+            s.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        }
         let lower = name.to_lowercase();
+        let squashed = squash(name);
+        if squashed.is_empty() {
+            return None;
+        }
+        if let Some(e) = self.entries.iter().find(|e| squash(e.name) == squashed) {
+            return Some(e.usage.to_string());
+        }
         self.entries
             .iter()
             .map(|e| (strsim::damerau_levenshtein(&lower, e.name), e))
             .filter(|(d, e)| *d <= 2.max(e.name.len() / 3) || e.name.starts_with(&lower))
-            .min_by_key(|(d, _)| *d)
+            .min_by_key(|(d, e)| (*d, strsim::damerau_levenshtein(&squashed, &squash(e.name))))
             .map(|(_, e)| e.usage.to_string())
     }
 
@@ -231,6 +247,33 @@ mod tests {
             .parse_sum(tokens)
             .unwrap_err()
             .to_string()
+    }
+
+    fn suggestion(id: &str) -> Option<String> {
+        match Catalogue::standard().lookup(id) {
+            Err(Error::UnknownGame { suggestion, .. }) => suggestion,
+            other => panic!("{id}: {:?}", other.map(|(e, _)| e.name)),
+        }
+    }
+
+    #[test]
+    fn unknown_ids_suggest_the_catalogue_id_they_resemble() {
+        assert_eq!(suggestion("rook3").as_deref(), Some("rook-3"));
+        assert_eq!(suggestion("Rook_3").as_deref(), Some("rook-3"));
+        assert_eq!(suggestion("dawsonkayles").as_deref(), Some("dawson-kayles"));
+        assert_eq!(suggestion("twoheaps3").as_deref(), Some("two-heaps-3"));
+        assert_eq!(suggestion("nimm").as_deref(), Some("nim"));
+        assert_eq!(suggestion("wythof").as_deref(), Some("wythoff"));
+        assert_eq!(suggestion("foobarbaz"), None);
+        assert_eq!(suggestion("-"), None);
+        assert_eq!(
+            error(&["foobarbaz", "1"]),
+            "unknown game `foobarbaz` (`nimlab games` lists every game)"
+        );
+        assert_eq!(
+            error(&["rook3", "1,1"]),
+            "unknown game `rook3`: did you mean `rook-3`?"
+        );
     }
 
     #[test]
