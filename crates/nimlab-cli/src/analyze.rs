@@ -3,7 +3,7 @@
 use crate::Failure;
 use clap::Args;
 use nimlab::analysis::{analyze, Analysis, Convention};
-use nimlab::games::Catalogue;
+use nimlab::games::{args::Origin, Arg, Catalogue};
 use std::io::{self, Read, Write};
 
 /// Options of `nimlab analyze`.
@@ -38,34 +38,98 @@ fn parse_max_moves(s: &str) -> Result<usize, String> {
         .map_err(|_| format!("expected a whole number or `all`, not `{s}`"))
 }
 
+/// Reads the standard input as text.
+///
+/// # Errors
+/// An input error (not an I/O error) when it is not valid UTF-8, naming the token.
+fn read_stdin() -> Result<String, Failure> {
+    let mut bytes = Vec::new();
+    io::stdin().read_to_end(&mut bytes)?;
+    String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error()).into())
+}
+
+/// The error for standard input that is not UTF-8: it names the token with the first
+/// invalid byte (its bytes shown as far as they are text) and the byte itself.
+fn not_utf8(bytes: &[u8], e: std::str::Utf8Error) -> nimlab::Error {
+    let bad = e.valid_up_to();
+    // The part before the bad byte is valid: the token starts after its last space.
+    let valid = std::str::from_utf8(&bytes[..bad]).unwrap_or_default();
+    let start = valid
+        .char_indices()
+        .rfind(|(_, c)| c.is_whitespace())
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let index = valid[..start].split_whitespace().count() + 1;
+    let end = bytes[bad..]
+        .iter()
+        .position(|b| b.is_ascii_whitespace())
+        .map_or(bytes.len(), |k| bad + k);
+    let token: String = String::from_utf8_lossy(&bytes[start..end])
+        .chars()
+        .take(40)
+        .collect();
+    nimlab::Error::Parse {
+        token,
+        index,
+        origin: Origin::StandardInput,
+        expected: format!(
+            "UTF-8 text: the standard input is not valid UTF-8 text (invalid byte {:#04x} at offset {bad})",
+            bytes[bad]
+        ),
+    }
+}
+
 /// Runs the analysis and prints it.
 pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
-    let mut stdin_text = String::new();
-    let mut tokens: Vec<&str> = Vec::new();
-    let dashes = args.position.iter().filter(|t| *t == "-").count();
-    if dashes > 1 {
-        return Err(
-            nimlab::Error::parse("-", 0, "at most one position read from standard input").into(),
-        );
+    // Arguments are numbered from 1, the game id first, as in the library's messages.
+    let dashes: Vec<usize> = (1..=args.position.len())
+        .filter(|&i| args.position[i - 1] == "-")
+        .collect();
+    if let [_, second, ..] = dashes[..] {
+        return Err(nimlab::Error::parse(
+            "-",
+            second,
+            "a position: only one `-` (read from standard input) is allowed",
+        )
+        .into());
     }
-    if dashes == 1 {
-        io::stdin().read_to_string(&mut stdin_text)?;
-    }
-    for t in &args.position {
+    let stdin_text = if dashes.is_empty() {
+        String::new()
+    } else {
+        read_stdin()?
+    };
+    let mut tokens: Vec<Arg<'_>> = Vec::new();
+    for (i, t) in args.position.iter().enumerate() {
         if t == "-" {
-            tokens.extend(stdin_text.split_whitespace());
+            tokens.extend(
+                stdin_text
+                    .split_whitespace()
+                    .enumerate()
+                    .map(|(k, text)| Arg {
+                        text,
+                        index: k + 1,
+                        origin: Origin::StandardInput,
+                    }),
+            );
         } else {
-            tokens.push(t);
+            tokens.push(Arg::new(t, i + 1));
         }
     }
-    let sum = Catalogue::standard().parse_sum(&tokens)?;
+    if tokens.is_empty() {
+        // Only `-` was given, and nothing came in.
+        return Err(nimlab::Error::missing(
+            "the game and the position are missing (the standard input is empty)",
+            "a game id followed by a position, e.g. `nim 3 5 7`",
+        )
+        .into());
+    }
+    let sum = Catalogue::standard().parse_sum_args(&tokens)?;
     let convention = if args.misere {
         Convention::Misere
     } else {
         Convention::Normal
     };
     let max_moves = args.max_moves.unwrap_or_else(|| {
-        let length: usize = tokens.iter().map(|t| t.len() + 1).sum();
+        let length: usize = tokens.iter().map(|t| t.text.len() + 1).sum();
         (10_000_000 / length.max(1)).clamp(1, 100)
     });
     let analysis = analyze(&sum, convention, max_moves)?;

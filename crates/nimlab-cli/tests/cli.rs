@@ -108,6 +108,20 @@ fn huge_heaps() {
 }
 
 #[test]
+fn heaps_too_wide_to_draw_in_binary() {
+    // 20000 nines: 10^20000 - 1, which has 66439 binary digits (20000 · log2 10 = 66438.6).
+    let nines = "9".repeat(20_000);
+    let out = nimlab(&["analyze", "nim", &nines, "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("66439 binary digits"), "{text}");
+    // Its leftmost 1 is in the column of 2^66438, and 1 does not reach it.
+    assert!(text.contains("column of 2^66438"), "{text}");
+    assert!(text.contains("(20000 digits)"), "{text}");
+}
+
+#[test]
 fn sum_of_different_games() {
     // Text 000: heaps 12, 17, 23 with subtraction 1-5, 1-3, 1-4: value 0 ⊕ 1 ⊕ 3 = 2.
     let v = json(&[
@@ -152,6 +166,34 @@ fn count_up_from_the_texts() {
 }
 
 #[test]
+fn misere_sums_large_and_deep() {
+    // Too large to search whole: refused at once with the limit, not after minutes.
+    for sum in [
+        "nim 20 20 20 + nim 20 20",
+        "wythoff 40 40 + wythoff 40 40",
+        "nim 30 30 30 30 + nim 3",
+        "subtraction:1,2 3000 + subtraction:1,3,4 3000",
+    ] {
+        let mut args = vec!["analyze"];
+        args.extend(sum.split(' '));
+        args.push("--misere");
+        refused(&args, "beyond nimlab's limit: 200000 positions");
+    }
+    // Counting to 10000 by ones beside one coin: every play lasts 10001 moves, an odd
+    // number, so the first player makes the last move and loses.
+    let v = json(&[
+        "analyze",
+        "count-up:10000,1",
+        "0",
+        "+",
+        "nim",
+        "1",
+        "--misere",
+    ]);
+    assert_eq!(v["outcome"], "P");
+}
+
+#[test]
 fn position_from_standard_input() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
         .args(["analyze", "nim", "-", "--json"])
@@ -170,6 +212,66 @@ fn position_from_standard_input() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     // 1 ⊕ 2 ⊕ … ⊕ 1000 = 1000 (n ⊕ … for n ≡ 0 mod 4 is n).
     assert_eq!(v["value"], "*1000");
+}
+
+/// Runs `nimlab` with `input` on its standard input.
+fn nimlab_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A command that refuses its arguments may exit before reading: ignore a broken pipe.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+/// Like [`refused`], with `input` on the standard input.
+fn refused_with_input(args: &[&str], input: &[u8], needle: &str) {
+    let out = nimlab_with_input(args, input);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn standard_input_errors_name_its_tokens() {
+    // Byte 0xff never occurs in UTF-8; it is the second token, at offset 2.
+    refused_with_input(
+        &["analyze", "nim", "-"],
+        b"3 \xff 5",
+        "(token 2 of standard input): expected UTF-8 text: the standard input is not valid UTF-8 text (invalid byte 0xff at offset 2)",
+    );
+    refused_with_input(
+        &["analyze", "nim", "-", "7"],
+        b"3\nx5\n",
+        "`x5` (token 2 of standard input)",
+    );
+    refused_with_input(&["analyze", "nim", "-", "x7"], b"3 5", "`x7` (argument 3)");
+    refused_with_input(
+        &["analyze", "-"],
+        b"nim 3 +\n",
+        "a position is missing after `+` (token 3 of standard input)",
+    );
+    refused_with_input(&["analyze", "-"], b" \n", "the standard input is empty");
+    refused_with_input(
+        &["analyze", "-"],
+        b"nim 3 + subtraction:1,2 99999999999999999999999",
+        "(token 5 of standard input)",
+    );
+    // The second `-` is the third argument of the position.
+    refused_with_input(&["analyze", "nim", "-", "-"], b"3", "`-` (argument 3)");
+    let out = nimlab_with_input(
+        &["analyze", "nim", "-", "--json"],
+        "3\t5 \u{a0}6".as_bytes(),
+    );
+    // A no-break space is white space too: heaps 3 5 6, nim-sum 3 ^ 5 ^ 6 = 0.
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["position"], "3 5 6");
+    assert_eq!(v["value"], "0");
 }
 
 #[test]
@@ -194,11 +296,23 @@ fn games_lists_every_id() {
 #[test]
 fn bad_input_is_refused_clearly() {
     refused(&["analyze", "nimm", "3"], "did you mean `nim`");
+    refused(&["analyze", "rook3", "1,1"], "did you mean `rook-3`?");
+    refused(
+        &["analyze", "foobarbaz", "3"],
+        "unknown game `foobarbaz` (`nimlab games` lists every game)",
+    );
     refused(&["analyze", "nim", "3", "-4"], "`-4`");
     refused(&["analyze", "nim", "3", "x5"], "`x5` (argument 3)");
     refused(&["analyze", "nim", "3.5"], "`3.5`");
     refused(&["analyze", "nim"], "no heaps");
-    refused(&["analyze", "nim", "3", "+"], "each side of `+`");
+    refused(
+        &["analyze", "nim", "3", "+"],
+        "a position is missing after `+` (argument 3): expected a game id and a position on each side of `+`",
+    );
+    refused(
+        &["analyze", "nim", "3", "+", "+", "nim", "4"],
+        "a position is missing between `+` (argument 3) and `+` (argument 4)",
+    );
     refused(
         &["analyze", "subtraction:0,1", "5"],
         "0 is not a legal subtraction",

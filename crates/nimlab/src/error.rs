@@ -1,5 +1,6 @@
 //! The library's error type.
 
+use crate::games::args::Origin;
 use thiserror::Error;
 
 /// Everything that can go wrong when nimlab reads a game or a position, or when a
@@ -17,17 +18,32 @@ use thiserror::Error;
 #[non_exhaustive]
 pub enum Error {
     /// A token of the input could not be read.
-    #[error("cannot read `{token}` (argument {index}): expected {expected}")]
+    #[error("cannot read `{token}` ({}): expected {expected}", origin.place(*index))]
     Parse {
         /// The offending token, as given.
         token: String,
-        /// Its 1-based index among the position's arguments (0 when it is the game id).
+        /// Its 1-based index among the tokens of its origin: for the command line, among
+        /// the position's arguments, the game id first.
         index: usize,
+        /// Where the token was read.
+        origin: Origin,
+        /// What was expected there, in words.
+        expected: String,
+    },
+    /// Something the input needs is missing, such as the position after a `+`.
+    #[error("{what}: expected {expected}")]
+    Missing {
+        /// What is missing and where, in words ("a position is missing after `+`
+        /// (argument 3)").
+        what: String,
         /// What was expected there, in words.
         expected: String,
     },
     /// The game id is not in the catalogue.
-    #[error("unknown game `{id}`{}", suggestion.as_ref().map(|s| format!(": did you mean `{s}`?")).unwrap_or_default())]
+    #[error("unknown game `{id}`{}", match suggestion {
+        Some(s) => format!(": did you mean `{s}`?"),
+        None => " (`nimlab games` lists every game)".to_string(),
+    })]
     UnknownGame {
         /// The id as given.
         id: String,
@@ -68,7 +84,8 @@ pub enum Error {
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
-    /// A parse error for token `token` at argument `index`, expecting `expected`.
+    /// A parse error for token `token` at command-line argument `index`, expecting
+    /// `expected`.
     ///
     /// ```
     /// let e = nimlab::Error::parse("-3", 2, "a heap size (a whole number ≥ 0)");
@@ -78,6 +95,21 @@ impl Error {
         Error::Parse {
             token: token.to_string(),
             index,
+            origin: Origin::Argument,
+            expected: expected.into(),
+        }
+    }
+
+    /// A missing-input error: `what` is missing (a sentence saying where), `expected`
+    /// says what belongs there.
+    ///
+    /// ```
+    /// let e = nimlab::Error::missing("a position is missing after `+` (argument 3)", "a position");
+    /// assert_eq!(e.to_string(), "a position is missing after `+` (argument 3): expected a position");
+    /// ```
+    pub fn missing(what: impl Into<String>, expected: impl Into<String>) -> Self {
+        Error::Missing {
+            what: what.into(),
             expected: expected.into(),
         }
     }

@@ -89,11 +89,49 @@ impl NimColumns {
     }
 }
 
+/// The widest numbers drawn in binary, in bits: wider ones are described by their length
+/// instead (a table thousands of columns wide helps nobody).
+pub const MAX_BITS: u64 = 64;
+
+/// Decimal numbers longer than this are shown by their first and last digits.
+const MAX_DIGITS: usize = 40;
+
+/// `s` padded with spaces on the left to `width` characters. (Padding by hand: the
+/// formatter's width must fit in 16 bits, and heaps may be wider.)
+fn pad_left(s: &str, width: usize) -> String {
+    let n = s.chars().count();
+    format!("{}{s}", " ".repeat(width.saturating_sub(n)))
+}
+
+/// `s` padded with spaces on the right to `width` characters.
+fn pad_right(s: &str, width: usize) -> String {
+    let n = s.chars().count();
+    format!("{s}{}", " ".repeat(width.saturating_sub(n)))
+}
+
+/// `n` in decimal, its middle left out when it is very long.
+fn decimal(n: &BigUint) -> String {
+    let s = n.to_string();
+    if s.len() <= MAX_DIGITS {
+        return s;
+    }
+    let half = MAX_DIGITS / 2;
+    format!(
+        "{}…{} ({} digits)",
+        &s[..half],
+        &s[s.len() - half..],
+        s.len()
+    )
+}
+
+/// `n` in binary, padded with zeros to `width` digits, the digits spaced out.
 fn binary(n: &BigUint, width: usize) -> String {
     let s = format!("{n:b}");
-    let padded = format!("{s:0>width$}");
-    let mut out = String::with_capacity(padded.len() * 2);
-    for (i, c) in padded.chars().enumerate() {
+    let mut out = String::with_capacity(2 * width.max(s.len()));
+    for (i, c) in std::iter::repeat_n('0', width.saturating_sub(s.len()))
+        .chain(s.chars())
+        .enumerate()
+    {
         if i > 0 {
             out.push(' ');
         }
@@ -102,15 +140,33 @@ fn binary(n: &BigUint, width: usize) -> String {
     out
 }
 
+/// How many binary digits `n` has, in words.
+fn bit_length(n: &BigUint) -> String {
+    match n.bits() {
+        0 | 1 => "1 binary digit".to_string(),
+        b => format!("{b} binary digits"),
+    }
+}
+
 impl fmt::Display for NimColumns {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let width = self
+        let bits = self
             .rows
             .iter()
             .map(|r| r.size.bits())
             .chain([self.nim_sum.bits(), 1])
             .max()
-            .unwrap_or(1) as usize;
+            .unwrap_or(1);
+        let drawn = bits <= MAX_BITS;
+        // At most MAX_BITS here, so the conversion cannot fail.
+        let width = usize::try_from(bits).unwrap_or(usize::MAX);
+        let column = |n: &BigUint| {
+            if drawn {
+                binary(n, width)
+            } else {
+                bit_length(n)
+            }
+        };
         let label_w = self
             .rows
             .iter()
@@ -118,38 +174,47 @@ impl fmt::Display for NimColumns {
             .chain(["nim-sum".len()])
             .max()
             .unwrap_or(7);
-        let size_w = self
-            .rows
+        let sizes: Vec<String> = self.rows.iter().map(|r| decimal(&r.size)).collect();
+        let nim_sum = decimal(&self.nim_sum);
+        let size_w = sizes
             .iter()
-            .map(|r| r.size.to_string().len())
-            .chain([self.nim_sum.to_string().len()])
+            .chain([&nim_sum])
+            .map(|s| s.chars().count())
             .max()
             .unwrap_or(1);
-        writeln!(f, "Each {} is a Nim heap; in binary:", self.unit)?;
-        for r in &self.rows {
+        if drawn {
+            writeln!(f, "Each {} is a Nim heap; in binary:", self.unit)?;
+        } else {
             writeln!(
                 f,
-                "  {:<label_w$}  {:>size_w$} = {}",
-                r.label,
-                r.size.to_string(),
-                binary(&r.size, width)
+                "Each {} is a Nim heap. The numbers have up to {bits} binary digits, too many to draw in columns; their lengths in binary are shown instead:",
+                self.unit
+            )?;
+        }
+        for (r, size) in self.rows.iter().zip(&sizes) {
+            writeln!(
+                f,
+                "  {}  {} = {}",
+                pad_right(&r.label, label_w),
+                pad_left(size, size_w),
+                column(&r.size)
             )?;
         }
         if self.omitted > 0 {
             writeln!(f, "  … and {} more", self.omitted)?;
         }
+        let rule_w = if drawn {
+            size_w + 3 + 2 * width - 1
+        } else {
+            size_w + 3 + column(&self.nim_sum).chars().count()
+        };
+        writeln!(f, "  {}  {}", "-".repeat(label_w), "-".repeat(rule_w))?;
         writeln!(
             f,
-            "  {}  {}",
-            "-".repeat(label_w),
-            "-".repeat(size_w + 3 + 2 * width - 1)
-        )?;
-        writeln!(
-            f,
-            "  {:<label_w$}  {:>size_w$} = {}",
-            "nim-sum",
-            self.nim_sum.to_string(),
-            binary(&self.nim_sum, width)
+            "  {}  {} = {}",
+            pad_right("nim-sum", label_w),
+            pad_left(&nim_sum, size_w),
+            column(&self.nim_sum)
         )?;
         match self.top_bit {
             None => writeln!(
@@ -162,14 +227,80 @@ impl fmt::Display for NimColumns {
                     .iter()
                     .filter_map(|&i| self.rows.get(i).map(|r| r.label.clone()))
                     .collect();
+                let xor = if drawn {
+                    self.nim_sum.to_string()
+                } else {
+                    "the nim-sum".to_string()
+                };
                 writeln!(
                     f,
-                    "The leftmost 1 of the nim-sum is in the column of 2^{b}. A {} with a 1 in that column can be reduced to its size XOR {}, which makes every column even: {}.",
+                    "The leftmost 1 of the nim-sum is in the column of 2^{b}. A {} with a 1 in that column can be reduced to its size XOR {xor}, which makes every column even: {}.",
                     self.unit,
-                    self.nim_sum,
                     if names.is_empty() { "see the winning moves".to_string() } else { names.join(", ") }
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_traits::One;
+
+    #[test]
+    fn small_heaps_are_drawn_in_binary() {
+        // Text 003: 3 6 8 9 in binary, four columns; the nim-sum is 4 = 0100.
+        let t = NimColumns::new(
+            "heap",
+            [
+                ("heap 1", 3u64),
+                ("heap 2", 6),
+                ("heap 3", 8),
+                ("heap 4", 9),
+            ],
+        );
+        let text = t.to_string();
+        assert!(text.contains("  heap 1   3 = 0 0 1 1\n"), "{text}");
+        assert!(text.contains("  heap 2   6 = 0 1 1 0\n"), "{text}");
+        assert!(text.contains("  heap 4   9 = 1 0 0 1\n"), "{text}");
+        assert!(text.contains("  nim-sum  4 = 0 1 0 0\n"), "{text}");
+        assert!(text.contains("column of 2^2"), "{text}");
+        assert!(text.contains("size XOR 4"), "{text}");
+    }
+
+    #[test]
+    fn sixty_four_bits_are_drawn_and_more_are_not() {
+        let t = NimColumns::new("heap", [("heap 1", u64::MAX)]);
+        let ones = vec!["1"; 64].join(" ");
+        assert!(t.to_string().contains(&ones), "{t}");
+        let wide = BigUint::one() << 64u32;
+        let text = NimColumns::new("heap", [("heap 1", wide)]).to_string();
+        // 2^64 = 18446744073709551616 has 65 binary digits: too wide to draw.
+        assert!(
+            text.contains("18446744073709551616 = 65 binary digits"),
+            "{text}"
+        );
+        assert!(!text.contains("1 0 0 0"), "{text}");
+    }
+
+    #[test]
+    fn enormous_heaps_do_not_panic() {
+        // 2^70000 has 70001 binary digits; XOR 1 keeps its leftmost 1 in the column of
+        // 2^70000, and only that heap has a 1 there.
+        let huge = BigUint::one() << 70_000u32;
+        let t = NimColumns::new("heap", [("heap 1", huge), ("heap 2", BigUint::one())]);
+        assert_eq!(t.reducible, vec![0]);
+        let text = t.to_string();
+        assert!(text.contains("70001 binary digits"), "{text}");
+        assert!(text.contains("= 1 binary digit\n"), "{text}");
+        assert!(text.contains("column of 2^70000"), "{text}");
+        assert!(text.contains(": heap 1."), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() < 200), "{text}");
+        // 10^70000 has 70001 decimal digits, more than a formatter width can be.
+        let ten = BigUint::from(10u32).pow(70_000);
+        let text = NimColumns::new("heap", [("heap 1", ten.clone()), ("heap 2", ten)]).to_string();
+        assert!(text.contains("(70001 digits)"), "{text}");
+        assert!(text.contains("nim-sum is 0"), "{text}");
     }
 }

@@ -3,27 +3,75 @@
 use crate::{Error, Result};
 use num_bigint::BigUint;
 
-/// One token of a position, with its 1-based place among the arguments.
+/// Where a token was read: the command line or the standard input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Origin {
+    /// A command-line argument; its index counts the arguments of the position from 1,
+    /// the game id first.
+    #[default]
+    Argument,
+    /// A token of the standard input; its index counts the tokens read there from 1.
+    StandardInput,
+}
+
+impl Origin {
+    /// Token `index` of this origin, in words.
+    ///
+    /// ```
+    /// use nimlab::games::args::Origin;
+    /// assert_eq!(Origin::Argument.place(3), "argument 3");
+    /// assert_eq!(Origin::StandardInput.place(3), "token 3 of standard input");
+    /// ```
+    pub fn place(self, index: usize) -> String {
+        match self {
+            Origin::Argument => format!("argument {index}"),
+            Origin::StandardInput => format!("token {index} of standard input"),
+        }
+    }
+}
+
+/// One token of a position, with where it was read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Arg<'a> {
     /// The token as typed.
     pub text: &'a str,
-    /// Its 1-based place in the whole argument list.
+    /// Its 1-based place among the tokens of its origin.
     pub index: usize,
+    /// Where it was read.
+    pub origin: Origin,
 }
 
 impl<'a> Arg<'a> {
+    /// Command-line argument `index` (1-based), reading `text`.
+    pub fn new(text: &'a str, index: usize) -> Self {
+        Arg {
+            text,
+            index,
+            origin: Origin::Argument,
+        }
+    }
+
+    /// Where the token was read, in words: "argument 3", "token 3 of standard input".
+    pub fn place(&self) -> String {
+        self.origin.place(self.index)
+    }
+
     /// An error that points at this token.
     pub fn error(&self, expected: impl Into<String>) -> Error {
-        Error::parse(self.text, self.index, expected)
+        Error::Parse {
+            token: self.text.to_string(),
+            index: self.index,
+            origin: self.origin,
+            expected: expected.into(),
+        }
     }
 
     /// Reads a whole number ≥ 0 that fits in 64 bits; `what` names it in errors.
     ///
     /// ```
     /// use nimlab::games::Arg;
-    /// assert_eq!(Arg { text: "12", index: 1 }.natural("a heap size").unwrap(), 12);
-    /// let err = Arg { text: "-3", index: 2 }.natural("a heap size").unwrap_err();
+    /// assert_eq!(Arg::new("12", 1).natural("a heap size").unwrap(), 12);
+    /// let err = Arg::new("-3", 2).natural("a heap size").unwrap_err();
     /// assert!(err.to_string().contains("cannot be negative"));
     /// ```
     ///
@@ -33,7 +81,7 @@ impl<'a> Arg<'a> {
         let big = self.big_natural(what)?;
         u64::try_from(&big).map_err(|_| {
             Error::limit(
-                format!("{what} `{}` (argument {})", self.text, self.index),
+                format!("{what} `{}` ({})", self.text, self.place()),
                 "numbers up to 18446744073709551615 (2^64 - 1) for this game",
             )
         })
@@ -43,7 +91,7 @@ impl<'a> Arg<'a> {
     ///
     /// ```
     /// use nimlab::games::Arg;
-    /// let n = Arg { text: "10000000000000000000000000000000000000000", index: 1 }
+    /// let n = Arg::new("10000000000000000000000000000000000000000", 1)
     ///     .big_natural("a heap size").unwrap();
     /// assert_eq!(n.to_string().len(), 41);
     /// ```
@@ -74,8 +122,8 @@ impl<'a> Arg<'a> {
     ///
     /// ```
     /// use nimlab::games::Arg;
-    /// assert_eq!(Arg { text: "3,5", index: 1 }.pair("x", "y").unwrap(), (3, 5));
-    /// let err = Arg { text: "3;5", index: 2 }.pair("x", "y").unwrap_err();
+    /// assert_eq!(Arg::new("3,5", 1).pair("x", "y").unwrap(), (3, 5));
+    /// let err = Arg::new("3;5", 2).pair("x", "y").unwrap_err();
     /// assert!(err.to_string().contains("`3;5` (argument 2)"));
     /// ```
     ///
@@ -91,15 +139,12 @@ impl<'a> Arg<'a> {
         let read = |part: &'a str, what: &str| -> Result<u64> {
             let sub = Arg {
                 text: part,
-                index: self.index,
+                ..*self
             };
             let big = sub.big_natural(what).map_err(|_| expected())?;
             u64::try_from(&big).map_err(|_| {
                 Error::limit(
-                    format!(
-                        "{what} `{part}` in `{}` (argument {})",
-                        self.text, self.index
-                    ),
+                    format!("{what} `{part}` in `{}` ({})", self.text, self.place()),
                     "numbers up to 18446744073709551615 (2^64 - 1) for this game",
                 )
             })
@@ -118,10 +163,7 @@ pub fn number<'a>(tokens: &[&'a str], first_index: usize) -> Vec<Arg<'a>> {
     tokens
         .iter()
         .enumerate()
-        .map(|(i, t)| Arg {
-            text: t,
-            index: first_index + i,
-        })
+        .map(|(i, t)| Arg::new(t, first_index + i))
         .collect()
 }
 

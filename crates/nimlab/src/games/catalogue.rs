@@ -91,13 +91,29 @@ impl Catalogue {
         }
     }
 
+    /// The catalogue id closest to `name`, if one is close: first one that differs only
+    /// in case, hyphens and other punctuation (`rook3` is `rook-3`), then the nearest by
+    /// edit distance, ties going to the nearest without punctuation.
     fn closest(&self, name: &str) -> Option<String> {
+        fn squash(s: &str) -> String {
+            s.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        }
         let lower = name.to_lowercase();
+        let squashed = squash(name);
+        if squashed.is_empty() {
+            return None;
+        }
+        if let Some(e) = self.entries.iter().find(|e| squash(e.name) == squashed) {
+            return Some(e.usage.to_string());
+        }
         self.entries
             .iter()
             .map(|e| (strsim::damerau_levenshtein(&lower, e.name), e))
             .filter(|(d, e)| *d <= 2.max(e.name.len() / 3) || e.name.starts_with(&lower))
-            .min_by_key(|(d, _)| *d)
+            .min_by_key(|(d, e)| (*d, strsim::damerau_levenshtein(&squashed, &squash(e.name))))
             .map(|(_, e)| e.usage.to_string())
     }
 
@@ -118,8 +134,12 @@ impl Catalogue {
         tokens: &[&str],
         first_index: usize,
     ) -> Result<Box<dyn Position>> {
+        self.parse_position_args(id, &number(tokens, first_index))
+    }
+
+    fn parse_position_args(&self, id: &str, args: &[Arg<'_>]) -> Result<Box<dyn Position>> {
         let (entry, params) = self.lookup(id)?;
-        (entry.build)(params, &number(tokens, first_index))
+        (entry.build)(params, args)
     }
 
     /// Reads a sum written `game position… + game position… + …`. A part that does not
@@ -135,10 +155,27 @@ impl Catalogue {
     /// # Errors
     /// As [`Catalogue::parse_position`]; an empty part is an error too.
     pub fn parse_sum(&self, tokens: &[&str]) -> Result<Sum> {
+        self.parse_sum_args(&number(tokens, 1))
+    }
+
+    /// Reads a sum as [`Catalogue::parse_sum`] does, from tokens that say where each was
+    /// read (the command line or the standard input), for error messages.
+    ///
+    /// ```
+    /// use nimlab::games::{args::Origin, Arg, Catalogue};
+    /// let cat = Catalogue::standard();
+    /// let piped = |text, index| Arg { text, index, origin: Origin::StandardInput };
+    /// let args = [Arg::new("nim", 1), piped("3", 1), piped("x5", 2)];
+    /// let err = cat.parse_sum_args(&args).unwrap_err();
+    /// assert!(err.to_string().contains("`x5` (token 2 of standard input)"));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Catalogue::parse_sum`].
+    pub fn parse_sum_args(&self, tokens: &[Arg<'_>]) -> Result<Sum> {
         if tokens.is_empty() {
-            return Err(Error::parse(
-                "",
-                1,
+            return Err(Error::missing(
+                "the game and the position are missing",
                 "a game id followed by a position, e.g. `nim 3 5 7`",
             ));
         }
@@ -148,31 +185,37 @@ impl Catalogue {
         while start <= tokens.len() {
             let end = tokens[start..]
                 .iter()
-                .position(|t| *t == "+")
+                .position(|t| t.text == "+")
                 .map_or(tokens.len(), |k| start + k);
             let part = &tokens[start..end];
             if part.is_empty() {
-                let (tok, idx) = match tokens.get(end) {
-                    Some(t) => (*t, end + 1),
-                    None => ("", end + 1),
+                // Between the `+` before this part (if any) and the one after it (if any).
+                let plus = |t: &Arg<'_>| format!("`+` ({})", t.place());
+                let place = match (start.checked_sub(1).map(|k| &tokens[k]), tokens.get(end)) {
+                    (Some(before), Some(after)) => {
+                        format!("between {} and {}", plus(before), plus(after))
+                    }
+                    (Some(before), None) => format!("after {}", plus(before)),
+                    (None, Some(after)) => format!("before {}", plus(after)),
+                    // Not reached: the tokens are not empty, so an empty part has a `+`.
+                    (None, None) => "here".to_string(),
                 };
-                return Err(Error::parse(
-                    tok,
-                    idx,
-                    "a game id and a position on each side of `+`",
+                return Err(Error::missing(
+                    format!("a position is missing {place}"),
+                    "a game id and a position on each side of `+`, e.g. `nim 3 + nim 5`",
                 ));
             }
-            let first = part[0];
+            let first = part[0].text;
             let position = match self.lookup(first) {
                 Ok(_) => {
                     last_id = Some(first.to_string());
-                    self.parse_position(first, &part[1..], start + 2)?
+                    self.parse_position_args(first, &part[1..])?
                 }
                 Err(unknown) => {
                     let Some(id) = &last_id else {
                         return Err(unknown);
                     };
-                    match self.parse_position(id, part, start + 1) {
+                    match self.parse_position_args(id, part) {
                         Ok(p) => p,
                         Err(_) if looks_like_id(first) => return Err(unknown),
                         Err(e) => return Err(e),
@@ -193,4 +236,58 @@ fn looks_like_id(token: &str) -> bool {
         || (token.len() > 1
             && token.chars().all(|c| c.is_ascii_lowercase() || c == '-')
             && token.chars().any(|c| c.is_ascii_lowercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(tokens: &[&str]) -> String {
+        Catalogue::standard()
+            .parse_sum(tokens)
+            .unwrap_err()
+            .to_string()
+    }
+
+    fn suggestion(id: &str) -> Option<String> {
+        match Catalogue::standard().lookup(id) {
+            Err(Error::UnknownGame { suggestion, .. }) => suggestion,
+            other => panic!("{id}: {:?}", other.map(|(e, _)| e.name)),
+        }
+    }
+
+    #[test]
+    fn unknown_ids_suggest_the_catalogue_id_they_resemble() {
+        assert_eq!(suggestion("rook3").as_deref(), Some("rook-3"));
+        assert_eq!(suggestion("Rook_3").as_deref(), Some("rook-3"));
+        assert_eq!(suggestion("dawsonkayles").as_deref(), Some("dawson-kayles"));
+        assert_eq!(suggestion("twoheaps3").as_deref(), Some("two-heaps-3"));
+        assert_eq!(suggestion("nimm").as_deref(), Some("nim"));
+        assert_eq!(suggestion("wythof").as_deref(), Some("wythoff"));
+        assert_eq!(suggestion("foobarbaz"), None);
+        assert_eq!(suggestion("-"), None);
+        assert_eq!(
+            error(&["foobarbaz", "1"]),
+            "unknown game `foobarbaz` (`nimlab games` lists every game)"
+        );
+        assert_eq!(
+            error(&["rook3", "1,1"]),
+            "unknown game `rook3`: did you mean `rook-3`?"
+        );
+    }
+
+    #[test]
+    fn a_missing_part_of_a_sum_is_named_by_its_plus() {
+        let expected = ": expected a game id and a position on each side of `+`";
+        assert_eq!(
+            error(&["nim", "3", "+"]),
+            format!("a position is missing after `+` (argument 3){expected}, e.g. `nim 3 + nim 5`")
+        );
+        assert!(
+            error(&["+", "nim", "3"]).starts_with("a position is missing before `+` (argument 1)")
+        );
+        assert!(error(&["nim", "3", "+", "+", "nim", "4"])
+            .starts_with("a position is missing between `+` (argument 3) and `+` (argument 4)"));
+        assert!(error(&[]).starts_with("the game and the position are missing"));
+    }
 }

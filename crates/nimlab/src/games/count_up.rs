@@ -171,7 +171,49 @@ impl Rules for CountUp {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::subtraction::Subtraction;
+    use crate::games::Catalogue;
     use crate::impartial::{GrundySolver, MisereSolver};
+    use crate::Nimber;
+    use proptest::prelude::*;
+
+    /// A target N, a largest step K and a total between 0 and N.
+    fn game_and_total() -> impl Strategy<Value = (u64, u64, u64)> {
+        (0u64..300, 1u64..12).prop_flat_map(|(n, k)| (Just(n), Just(k), 0..=n))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        /// Normal play: counting up from `total` to N by 1..K is subtraction {1, …, K} on a
+        /// heap of N − total. Both are searched, and the catalogue's closed form (its value
+        /// and winning moves) must agree with them.
+        #[test]
+        fn count_up_is_subtraction_one_to_k((n, k, total) in game_and_total()) {
+            let set: Vec<String> = (1..=k).map(|s| s.to_string()).collect();
+            let sub = Subtraction::parse(&set.join(",")).unwrap();
+            let mut heap = GrundySolver::without_closed_forms(&sub);
+            let rest = n - total;
+            let expected = heap.value(&vec![rest]).unwrap();
+            let game = CountUp { target: n, max_step: k };
+            let searched = GrundySolver::without_closed_forms(game).value(&total).unwrap();
+            prop_assert_eq!(searched, expected);
+
+            let p = Catalogue::standard()
+                .parse_position(&format!("count-up:{n},{k}"), &[&total.to_string()], 2)
+                .unwrap();
+            prop_assert_eq!(p.value().unwrap(), Nimber::from(expected));
+            // A winning move says s, leaving the heap N − total − s of value 0.
+            let winning: Vec<String> = (1..=k.min(rest))
+                .filter(|s| heap.value(&vec![rest - s]).unwrap() == 0)
+                .map(|s| (total + s).to_string())
+                .collect();
+            let found = p.moves_to_value(&Nimber::default(), usize::MAX).unwrap();
+            let to: Vec<String> = found.moves.iter().map(|m| m.to.notation()).collect();
+            prop_assert_eq!(found.total, winning.len());
+            prop_assert_eq!(to, winning);
+        }
+    }
 
     #[test]
     fn closed_forms_match_search() {

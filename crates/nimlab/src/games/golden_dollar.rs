@@ -120,12 +120,7 @@ impl GoldenPosition {
                 Some(rest) => (rest, true),
                 None => (a.text, false),
             };
-            let square = match (Arg {
-                text,
-                index: a.index,
-            })
-            .natural(WHAT)
-            {
+            let square = match (Arg { text, ..*a }).natural(WHAT) {
                 Ok(s) => s,
                 Err(Error::Parse { .. }) => return Err(a.error(WHAT)),
                 Err(e) => return Err(e),
@@ -133,8 +128,8 @@ impl GoldenPosition {
             if golden {
                 if let Some(first) = gold_arg {
                     return Err(a.error(format!(
-                        "a silver coin: only one coin is the golden dollar (argument {} is already)",
-                        first.index
+                        "a silver coin: only one coin is the golden dollar ({} is already)",
+                        first.place()
                     )));
                 }
                 gold_arg = Some(a);
@@ -147,7 +142,8 @@ impl GoldenPosition {
                 "no golden dollar: mark one coin's square with `g`, e.g. `2 4g 7`",
             ));
         }
-        coins.sort_unstable_by_key(|&(c, g, a)| (c, g, a.index));
+        // Stable: of two coins on one square, the later one is blamed.
+        coins.sort_by_key(|&(c, g, _)| (c, g));
         for w in coins.windows(2) {
             if w[0].0 == w[1].0 && w[0].0 > 0 {
                 return Err(w[1].2.error(format!(

@@ -18,6 +18,7 @@ use super::args::Arg;
 use super::catalogue::{Entry, Params};
 use super::position::{Move, MoveList, Position};
 use crate::explain::{Explanation, NimColumns};
+use crate::impartial::Reach;
 use crate::{Error, Nimber, Outcome, Result};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
@@ -249,6 +250,33 @@ impl Position for NimPosition {
         Ok(out)
     }
 
+    fn reach(&self, max_positions: u64, max_moves: u64) -> Result<Option<Reach>> {
+        // The heaps go down independently: Π(hᵢ + 1) positions. A position's moves number
+        // the sum of its heaps, and over all positions heap i stands at each size 0..=hᵢ
+        // equally often, hᵢ / 2 on average: the moves number Π(hᵢ + 1) · Σhᵢ / 2.
+        let mut positions: u128 = 1;
+        let mut counters: u128 = 0;
+        for h in self.heaps.iter() {
+            let Some(h) = h.to_u64() else {
+                return Ok(None);
+            };
+            positions = positions.saturating_mul(u128::from(h) + 1);
+            counters += u128::from(h);
+            if positions > u128::from(max_positions) {
+                return Ok(None);
+            }
+        }
+        let moves = positions.saturating_mul(counters) / 2;
+        if moves > u128::from(max_moves) {
+            return Ok(None);
+        }
+        // Both are within the limits, which are u64s.
+        Ok(Some(Reach {
+            positions: u64::try_from(positions).unwrap_or(u64::MAX),
+            moves: u64::try_from(moves).unwrap_or(u64::MAX),
+        }))
+    }
+
     fn misere_outcome(&self) -> Result<Outcome> {
         let one = BigUint::one();
         let large = self.heaps.iter().any(|h| h > &one);
@@ -374,6 +402,10 @@ impl Position for AfterMove {
         self.whole().misere_outcome()
     }
 
+    fn reach(&self, max_positions: u64, max_moves: u64) -> Result<Option<Reach>> {
+        self.whole().reach(max_positions, max_moves)
+    }
+
     fn misere_winning_moves(&self, limit: usize) -> Option<Result<MoveList>> {
         self.whole().misere_winning_moves(limit)
     }
@@ -390,6 +422,98 @@ impl Position for AfterMove {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Catalogue;
+    use crate::impartial::{GrundySolver, ImpartialGame, MisereSolver};
+    use proptest::prelude::*;
+    use std::cell::RefCell;
+
+    /// Nim searched move by move: no closed form, and no splitting into single heaps.
+    struct SearchedNim;
+
+    impl ImpartialGame for SearchedNim {
+        type Position = Vec<u64>;
+        fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            for i in 0..heaps.len() {
+                for smaller in 0..heaps[i] {
+                    let mut next = heaps.clone();
+                    next[i] = smaller;
+                    out.push(next);
+                }
+            }
+        }
+    }
+
+    thread_local! {
+        // Shared by the cases, whose positions overlap: each is searched once.
+        static NORMAL: RefCell<GrundySolver<SearchedNim>> =
+            RefCell::new(GrundySolver::without_closed_forms(SearchedNim));
+        static MISERE: RefCell<MisereSolver<SearchedNim>> =
+            RefCell::new(MisereSolver::new(SearchedNim));
+    }
+
+    fn searched_value(heaps: &[u64]) -> u64 {
+        NORMAL.with(|s| s.borrow_mut().value(&heaps.to_vec()).unwrap())
+    }
+
+    fn searched_misere_p(heaps: &[u64]) -> bool {
+        MISERE.with(|s| !s.borrow_mut().is_next_win(&heaps.to_vec()).unwrap())
+    }
+
+    /// Every move (heap index, new size), in heap order and then by size, with the
+    /// position it leaves.
+    fn every_move(heaps: &[u64]) -> Vec<(usize, u64, Vec<u64>)> {
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for smaller in 0..h {
+                let mut next = heaps.to_vec();
+                next[i] = smaller;
+                out.push((i, smaller, next));
+            }
+        }
+        out
+    }
+
+    fn notations(list: &MoveList) -> Vec<String> {
+        list.moves.iter().map(|m| m.to.notation()).collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        /// Bouton's value, the winning moves and the misère rule against search, both on
+        /// machine numbers and through the catalogue, whose Nim has heaps of any size.
+        #[test]
+        fn closed_forms_match_search(heaps in proptest::collection::vec(0u64..8, 1..5)) {
+            let searched = searched_value(&heaps);
+            prop_assert_eq!(value(&heaps), searched);
+            let moves = every_move(&heaps);
+            let winning: Vec<&(usize, u64, Vec<u64>)> =
+                moves.iter().filter(|(_, _, next)| searched_value(next) == 0).collect();
+            let pairs: Vec<(usize, u64)> = winning.iter().map(|&&(i, s, _)| (i, s)).collect();
+            prop_assert_eq!(winning_moves(&heaps), pairs);
+            let misere_p = searched_misere_p(&heaps);
+            prop_assert_eq!(misere_is_p(&heaps), misere_p);
+
+            let tokens: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+            let refs: Vec<&str> = tokens.iter().map(|t| t.as_str()).collect();
+            let p = Catalogue::standard().parse_position("nim", &refs, 2).unwrap();
+            prop_assert_eq!(p.value().unwrap(), Nimber::from(searched));
+            let text = |next: &[u64]| super::super::format_heaps(next);
+            let found = p.moves_to_value(&Nimber::default(), usize::MAX).unwrap();
+            let expected: Vec<String> = winning.iter().map(|(_, _, next)| text(next)).collect();
+            prop_assert_eq!(found.total, expected.len());
+            prop_assert_eq!(notations(&found), expected);
+            prop_assert_eq!(p.misere_outcome().unwrap(), Outcome::from_grundy_zero(misere_p));
+            let found = p.misere_winning_moves(usize::MAX).unwrap().unwrap();
+            let expected: Vec<String> = moves
+                .iter()
+                .filter(|(_, _, next)| searched_misere_p(next))
+                .map(|(_, _, next)| text(next))
+                .collect();
+            prop_assert_eq!(found.total, expected.len());
+            prop_assert_eq!(notations(&found), expected);
+        }
+    }
 
     fn parse(tokens: &[&str]) -> NimPosition {
         NimPosition::parse(&super::super::args::number(tokens, 1)).unwrap()

@@ -1,6 +1,7 @@
 //! A position of any catalogue game, behind one object-safe trait.
 
 use crate::explain::Explanation;
+use crate::impartial::Reach;
 use crate::{Nimber, Outcome, Result};
 use std::fmt;
 
@@ -31,6 +32,46 @@ pub struct MoveList {
     pub moves: Vec<Move>,
     /// How many moves there are in all.
     pub total: usize,
+}
+
+/// Counts the positions reachable from `start` and their moves by a search of
+/// [`Position::options`] (positions told apart by their notation), giving up with `None`
+/// as soon as there are more than `max_positions` positions or `max_moves` moves.
+///
+/// # Errors
+/// As [`Position::options`].
+pub(crate) fn reach_by_search(
+    start: &dyn Position,
+    max_positions: u64,
+    max_moves: u64,
+) -> Result<Option<Reach>> {
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(start.notation());
+    let mut queue = vec![start.boxed_clone()];
+    let mut reach = Reach {
+        positions: 1,
+        moves: 0,
+    };
+    if reach.positions > max_positions {
+        return Ok(None);
+    }
+    while let Some(pos) = queue.pop() {
+        let options = pos.options()?;
+        reach.moves += options.len() as u64;
+        if reach.moves > max_moves {
+            return Ok(None);
+        }
+        for m in options {
+            if seen.insert(m.to.notation()) {
+                reach.positions += 1;
+                if reach.positions > max_positions {
+                    return Ok(None);
+                }
+                queue.push(m.to);
+            }
+        }
+    }
+    Ok(Some(reach))
 }
 
 /// A position of a catalogue game, whatever the game.
@@ -105,6 +146,29 @@ pub trait Position: Send + Sync {
     /// When it is `Some`, the winning moves are the moves to value 0.
     fn p_position(&self) -> Option<bool> {
         None
+    }
+
+    /// The positions reachable from this one and the moves among them, when there are at
+    /// most `max_positions` positions and `max_moves` moves; `None` when there are more.
+    ///
+    /// This sizes a search before it starts (a misère sum is searched whole). The default
+    /// counts them by [`reach_by_search`]; games that can count faster say so.
+    ///
+    /// ```
+    /// use nimlab::games::Catalogue;
+    /// use nimlab::impartial::Reach;
+    /// let cat = Catalogue::standard();
+    /// // Heaps 2 and 3: 3 × 4 positions; from heaps a and b there are a + b moves.
+    /// let p = cat.parse_position("nim", &["2", "3"], 2).unwrap();
+    /// let moves = (0..=2).flat_map(|a| (0..=3).map(move |b| a + b)).sum::<u64>();
+    /// assert_eq!(p.reach(100, 100).unwrap(), Some(Reach { positions: 12, moves }));
+    /// assert_eq!(p.reach(11, 100).unwrap(), None);
+    /// ```
+    ///
+    /// # Errors
+    /// [`crate::Error::Limit`] when the position is too large to search at all.
+    fn reach(&self, max_positions: u64, max_moves: u64) -> Result<Option<Reach>> {
+        reach_by_search(&*self.boxed_clone(), max_positions, max_moves)
     }
 }
 

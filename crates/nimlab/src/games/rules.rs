@@ -2,7 +2,7 @@
 
 use super::position::{Move, MoveList, Position};
 use crate::explain::{Explanation, MexStep, NimColumns};
-use crate::impartial::{GrundySolver, ImpartialGame, MisereSolver};
+use crate::impartial::{GrundySolver, ImpartialGame, MisereSolver, Reach};
 use crate::{Nimber, Outcome, Result};
 use rustc_hash::FxHashSet;
 use std::fmt::Debug;
@@ -260,6 +260,16 @@ where
 
     fn p_position(&self) -> Option<bool> {
         self.game.p_position(&self.pos)
+    }
+
+    fn reach(&self, max_positions: u64, max_moves: u64) -> Result<Option<Reach>> {
+        self.game.check_searchable(&self.pos)?;
+        Ok(crate::impartial::reach(
+            &*self.game,
+            &self.pos,
+            max_positions,
+            max_moves,
+        ))
     }
 
     fn explain(&self) -> Option<Explanation> {

@@ -76,7 +76,8 @@ pub(crate) fn read_squares(args: &[Arg<'_>], game: &str) -> Result<Vec<u64>> {
     for a in args {
         coins.push((a.natural("a square number, 0 for a coin off the board")?, a));
     }
-    coins.sort_unstable_by_key(|&(c, a)| (c, a.index));
+    // Stable: of two coins on one square, the later one is blamed.
+    coins.sort_by_key(|&(c, _)| c);
     for w in coins.windows(2) {
         if w[0].0 == w[1].0 && w[0].0 > 0 {
             return Err(w[1].1.error(format!(

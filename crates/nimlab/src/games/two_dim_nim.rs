@@ -153,8 +153,9 @@ impl TwoDimNim {
             if game.heap(row, col).is_none() {
                 return Err(Error::limit(
                     format!(
-                        "the stone on `{}` (argument {}), whose square number row·w + col",
-                        arg.text, arg.index
+                        "the stone on `{}` ({}), whose square number row·w + col",
+                        arg.text,
+                        arg.place()
                     ),
                     "square numbers up to 18446744073709551615 (2^64 - 1)",
                 ));

@@ -19,8 +19,10 @@
 mod game;
 mod memo;
 mod misere;
+mod reach;
 mod solver;
 
 pub use game::{pair_index, ImpartialGame};
 pub use misere::MisereSolver;
+pub use reach::{reach, Reach};
 pub use solver::{GrundySolver, DEFAULT_STATE_LIMIT};
