@@ -129,3 +129,29 @@ fn bad_rules_and_limits_are_refused() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn survey_of_two_digit_octal_codes() {
+    let v = json(&["survey", "octal", "--digits", "2", "--to", "1000"]);
+    assert_eq!(v["codes"], 63);
+    let groups = v["groups"].as_array().unwrap();
+    let group = |code: &str| {
+        groups
+            .iter()
+            .find(|g| g["codes"].as_array().unwrap().iter().any(|c| c == code))
+            .unwrap()
+    };
+    // Kayles and Dawson's Kayles, as in Winning Ways' table of octal games.
+    assert_eq!(
+        (
+            group("0.77")["period"].as_u64(),
+            group("0.77")["preperiod"].as_u64()
+        ),
+        (Some(12), Some(71))
+    );
+    assert_eq!(group("0.07")["period"], 34);
+    assert_eq!(group("0.77")["proved"], true);
+    let out = nimlab(&["survey", "octal", "--digits", "9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 to 6 digits"));
+}

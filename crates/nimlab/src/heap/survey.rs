@@ -38,9 +38,11 @@ pub struct SurveyRow {
 /// ```
 /// use nimlab::heap::survey_octal;
 /// let rows = survey_octal(1, 0, 200).unwrap();
-/// // 0.1 … 0.7: seven codes, each taking one counter: all periodic, all proved.
+/// // 0.1 … 0.7: seven codes, each taking one counter; all but 0.6 have a proved period
+/// // (0.6, take one and leave one or two heaps, is a famous unsolved game).
 /// assert_eq!(rows.iter().map(|r| r.codes.len()).sum::<usize>(), 7);
-/// assert!(rows.iter().all(|r| r.proved));
+/// let unproved: Vec<&str> = rows.iter().filter(|r| !r.proved).flat_map(|r| r.codes.iter().map(|c| c.as_str())).collect();
+/// assert_eq!(unproved, vec!["0.6"]);
 /// // 0.3 (take one, leaving at most one heap) is She-Loves-Me-She-Loves-Me-Not: 0 1 0 1 …
 /// let row = rows.iter().find(|r| r.codes.contains(&"0.3".to_string())).unwrap();
 /// assert_eq!((row.period, row.preperiod), (Some(2), Some(0)));
