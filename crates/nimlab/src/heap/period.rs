@@ -48,8 +48,9 @@ impl Periodicity {
     /// periodicity first, then arithmetic), with the shortest preperiod for it. `None` when
     /// no period repeats at least twice after its preperiod.
     pub fn find(seq: &Sequence) -> Option<Self> {
-        let g: Vec<u32> = seq.values().iter().collect();
-        let len = g.len() as u64;
+        let values = seq.values();
+        let g = |i: usize| values.get(i);
+        let len = values.len() as u64;
         let fits = |p: u64, n0: u64| {
             let c = len - p - n0;
             c >= MIN_REPEATS * p && c >= MIN_CHECKED
@@ -70,16 +71,16 @@ impl Periodicity {
             }
         };
         for arithmetic in [false, true] {
-            for p in 1..=len / (MIN_REPEATS + 1) {
+            for p in 1..len {
                 let last = (len - 1) as usize;
                 let pu = p as usize;
-                let s = i64::from(g[last]) - i64::from(g[last - pu]);
+                let s = i64::from(g(last)) - i64::from(g(last - pu));
                 if (s != 0) != arithmetic || s < 0 {
                     continue;
                 }
                 let mut n0 = len - p;
                 while n0 > 0
-                    && i64::from(g[n0 as usize - 1 + pu]) - i64::from(g[n0 as usize - 1]) == s
+                    && i64::from(g(n0 as usize - 1 + pu)) - i64::from(g(n0 as usize - 1)) == s
                 {
                     n0 -= 1;
                 }
