@@ -42,6 +42,9 @@ pub struct NimColumns {
     /// Indices (0-based, over all heaps) of the heaps with a 1 in that column: the heaps
     /// a winning Nim move can reduce. At most [`MAX_ROWS`] are listed.
     pub reducible: Vec<usize>,
+    /// The rows are Grundy values of independent parts, not Nim heaps: a part is not
+    /// reduced but moved to a position of the value wanted.
+    pub of_values: bool,
 }
 
 impl NimColumns {
@@ -85,6 +88,26 @@ impl NimColumns {
             nim_sum,
             top_bit,
             reducible,
+            of_values: false,
+        }
+    }
+
+    /// The table of the Grundy values of the independent parts of a position, each with
+    /// its label.
+    ///
+    /// ```
+    /// use nimlab::explain::NimColumns;
+    /// // Dawson's Kayles heaps 9, 4, 6 are worth 0, 2 and 3.
+    /// let t = NimColumns::of_values([("9", 0u64), ("4", 2), ("6", 3)]);
+    /// assert_eq!(t.nim_sum.to_string(), "1");
+    /// assert!(t.to_string().contains("a move to a position worth"));
+    /// ```
+    pub fn of_values<L: Into<String>, S: Into<BigUint>>(
+        parts: impl IntoIterator<Item = (L, S)>,
+    ) -> Self {
+        NimColumns {
+            of_values: true,
+            ..Self::new("part", parts)
         }
     }
 }
@@ -182,7 +205,12 @@ impl fmt::Display for NimColumns {
             .map(|s| s.chars().count())
             .max()
             .unwrap_or(1);
-        if drawn {
+        if drawn && self.of_values {
+            writeln!(
+                f,
+                "The position is a sum of independent parts, each worth its Grundy value; in binary:"
+            )?;
+        } else if drawn {
             writeln!(f, "Each {} is a Nim heap; in binary:", self.unit)?;
         } else {
             writeln!(
@@ -232,12 +260,23 @@ impl fmt::Display for NimColumns {
                 } else {
                     "the nim-sum".to_string()
                 };
-                writeln!(
-                    f,
-                    "The leftmost 1 of the nim-sum is in the column of 2^{b}. A {} with a 1 in that column can be reduced to its size XOR {xor}, which makes every column even: {}.",
-                    self.unit,
-                    if names.is_empty() { "see the winning moves".to_string() } else { names.join(", ") }
-                )
+                let names = if names.is_empty() {
+                    "see the winning moves".to_string()
+                } else {
+                    names.join(", ")
+                };
+                if self.of_values {
+                    writeln!(
+                        f,
+                        "The leftmost 1 of the nim-sum is in the column of 2^{b}. A part whose value has a 1 in that column has a move to a position worth its value XOR {xor} (by the mex rule every smaller value is among its options), which makes every column even: {names}."
+                    )
+                } else {
+                    writeln!(
+                        f,
+                        "The leftmost 1 of the nim-sum is in the column of 2^{b}. A {} with a 1 in that column can be reduced to its size XOR {xor}, which makes every column even: {names}.",
+                        self.unit
+                    )
+                }
             }
         }
     }

@@ -283,12 +283,9 @@ where
             let mut rows = Vec::with_capacity(parts.len());
             for p in parts {
                 let v = self.grundy(&p).ok()?;
-                rows.push((format!("{} (value)", self.game.format(&p)), v));
+                rows.push((self.game.format(&p), v));
             }
-            return Some(Explanation::NimColumns(NimColumns::new(
-                "component's Grundy value",
-                rows,
-            )));
+            return Some(Explanation::NimColumns(NimColumns::of_values(rows)));
         }
         let options = self.all_options().ok()?;
         let mut valued = Vec::with_capacity(options.len());
