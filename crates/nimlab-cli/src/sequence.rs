@@ -2,10 +2,14 @@
 
 use crate::Failure;
 use clap::Args;
-use nimlab::heap::{write_binary, Rule, Sequence, SequenceReport};
+use indicatif::{ProgressBar, ProgressStyle};
+use nimlab::heap::{
+    read_checkpoint, write_binary, write_checkpoint, Rule, Sequence, SequenceReport, MAX_WORK,
+};
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// Options of `nimlab sequence`.
 #[derive(Args)]
@@ -26,6 +30,18 @@ pub struct SequenceArgs {
     /// With `--out`, write the compact binary format (see the README) instead of text.
     #[arg(long, requires = "out")]
     binary: bool,
+    /// Keep the values computed so far in FILE, written atomically every `--every`
+    /// seconds and at the end; if FILE exists, the run resumes from it.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60,
+        requires = "checkpoint"
+    )]
+    every: u64,
 }
 
 /// Reads a count: digits (with `_` allowed), or `2^k`, or `10^k`.
@@ -44,8 +60,28 @@ fn parse_count(s: &str) -> Result<u64, String> {
 /// Computes the sequence and prints its report.
 pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
     let rule = Rule::parse(&args.rule)?;
-    let mut seq = Sequence::new(rule);
-    seq.extend_to(args.to.saturating_add(1))?;
+    let target = args.to.saturating_add(1);
+    let mut seq = match &args.checkpoint {
+        Some(path) if path.exists() => {
+            let seq = read_checkpoint(path, &rule)?;
+            eprintln!(
+                "nimlab: resuming from `{}`, which holds heaps 0 to {}",
+                path.display(),
+                seq.len() - 1
+            );
+            seq
+        }
+        _ => Sequence::new(rule),
+    };
+    if seq.len() > target {
+        let mut head = nimlab::heap::Values::default();
+        seq.values()
+            .iter()
+            .take(target as usize)
+            .for_each(|v| head.push(v));
+        seq = Sequence::from_values(seq.rule().clone(), head)?;
+    }
+    compute(&mut seq, target, args.checkpoint.as_deref(), args.every)?;
     if let Some(path) = &args.out {
         write_values(path, &seq, args.binary)?;
     }
@@ -55,6 +91,57 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
         writeln!(out)?;
     } else {
         print_text(&report, out)?;
+    }
+    Ok(())
+}
+
+/// Extends `seq` to `target` values in chunks, with a progress bar on a terminal and a
+/// checkpoint every `every` seconds.
+fn compute(
+    seq: &mut Sequence,
+    target: u64,
+    checkpoint: Option<&Path>,
+    every: u64,
+) -> Result<(), Failure> {
+    let work = seq.work(target);
+    if work > MAX_WORK {
+        // The engine's own error, before anything is computed.
+        seq.extend_to(target)?;
+    }
+    let bar = if io::stderr().is_terminal() && target > seq.len() {
+        let bar = ProgressBar::new(target);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] heap {pos}/{len} ({per_sec}, about {eta} left)",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        bar.set_position(seq.len());
+        Some(bar)
+    } else {
+        None
+    };
+    let every = Duration::from_secs(every);
+    let mut saved = Instant::now();
+    while seq.len() < target {
+        let chunk = (seq.len() / 32).clamp(1 << 12, 1 << 20);
+        seq.extend_to((seq.len() + chunk).min(target))?;
+        if let Some(b) = &bar {
+            b.set_position(seq.len());
+        }
+        if let Some(path) = checkpoint {
+            if saved.elapsed() >= every {
+                write_checkpoint(path, seq)?;
+                saved = Instant::now();
+            }
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if let Some(path) = checkpoint {
+        write_checkpoint(path, seq)?;
     }
     Ok(())
 }

@@ -155,3 +155,73 @@ fn survey_of_two_digit_octal_codes() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 to 6 digits"));
 }
+
+#[test]
+fn checkpoints_resume_to_the_same_values() {
+    let dir = std::env::temp_dir().join(format!("nimlab-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("grundy.ckpt");
+    let c = ckpt.to_str().unwrap();
+    let whole = dir.join("whole.txt");
+    let resumed = dir.join("resumed.txt");
+    // An uninterrupted run.
+    assert!(nimlab(&[
+        "sequence",
+        "grundy",
+        "--to",
+        "20000",
+        "--out",
+        whole.to_str().unwrap()
+    ])
+    .status
+    .success());
+    // A run killed with SIGKILL while it writes checkpoints after every chunk, then resumed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args([
+            "sequence",
+            "grundy",
+            "--to",
+            "20000",
+            "--checkpoint",
+            c,
+            "--every",
+            "0",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let out = nimlab(&[
+        "sequence",
+        "grundy",
+        "--to",
+        "20000",
+        "--checkpoint",
+        c,
+        "--out",
+        resumed.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&whole).unwrap(),
+        std::fs::read_to_string(&resumed).unwrap()
+    );
+    // The checkpoint now holds everything; a shorter run reads it and reports its own range.
+    let v = json(&["sequence", "grundy", "--to", "1300", "--checkpoint", c]);
+    assert_eq!(
+        (v["to"].as_u64(), v["p_count"].as_u64()),
+        (Some(1300), Some(42))
+    );
+    // A checkpoint of another rule is refused.
+    let out = nimlab(&["sequence", "kayles", "--to", "100", "--checkpoint", c]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not of `0.77`"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -14,6 +14,7 @@
 //! ```
 
 mod binary;
+mod checkpoint;
 mod code;
 mod period;
 mod report;
@@ -24,6 +25,7 @@ mod table;
 mod values;
 
 pub use binary::{read_binary, write_binary};
+pub use checkpoint::{read_checkpoint, write_checkpoint};
 pub use code::{Code, MAX_DIGITS};
 pub use period::Periodicity;
 pub use report::{Rare, SequenceReport, MAX_LISTED_P};

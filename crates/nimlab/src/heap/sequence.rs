@@ -71,6 +71,56 @@ impl Sequence {
         }
     }
 
+    /// A sequence of `rule` that already holds `values` (G(0) first), to be continued:
+    /// how a run resumes from a checkpoint. The last few values are computed again and
+    /// must agree, which catches values of another rule or a damaged file.
+    ///
+    /// ```
+    /// use nimlab::heap::{Rule, Sequence, Values};
+    /// let mut whole = Sequence::new(Rule::parse("0.137").unwrap());
+    /// whole.extend_to(500).unwrap();
+    /// let mut head = Sequence::new(Rule::parse("0.137").unwrap());
+    /// head.extend_to(200).unwrap();
+    /// let mut resumed = Sequence::from_values(head.rule().clone(), head.values().clone()).unwrap();
+    /// resumed.extend_to(500).unwrap();
+    /// assert_eq!(resumed.values(), whole.values());
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] when the values are empty, do not start with 0, or disagree
+    /// with the rule.
+    pub fn from_values(rule: Rule, values: Values) -> Result<Self> {
+        if values.is_empty() || values.get(0) != 0 {
+            return Err(Error::Unsupported(
+                "a sequence must start with G(0) = 0".to_string(),
+            ));
+        }
+        let len = values.len();
+        let check = 8.min(len - 1);
+        let mut seq = Sequence::new(rule);
+        let mut head = Values::default();
+        for v in values.iter().take(len - check) {
+            head.push(v);
+        }
+        seq.values = head;
+        let max = seq.values.iter().max().unwrap_or(0);
+        seq.bits = 32 - max.leading_zeros();
+        seq.seen = vec![0; ((1usize << seq.bits) / 64).max(1) + 1];
+        seq.extend_to(len as u64)?;
+        if seq.values.iter().ne(values.iter()) {
+            let n = (0..len)
+                .find(|&i| seq.values.get(i) != values.get(i))
+                .unwrap_or(0);
+            return Err(Error::Unsupported(format!(
+                "the values do not follow the rule {}: G({n}) is {}, not {}",
+                seq.rule,
+                seq.values.get(n),
+                values.get(n)
+            )));
+        }
+        Ok(seq)
+    }
+
     /// The rule.
     pub fn rule(&self) -> &Rule {
         &self.rule
