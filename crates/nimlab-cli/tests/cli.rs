@@ -387,5 +387,5 @@ fn every_documented_example_analyses_consistently() {
         }
         games += 1;
     }
-    assert_eq!(games, 28);
+    assert_eq!(games, 29);
 }

@@ -14,6 +14,7 @@ mod rules;
 mod sum;
 
 pub mod count_up;
+pub mod daisy;
 pub mod euclid;
 pub mod fibonacci_nim;
 pub mod golden_dollar;
@@ -66,6 +67,7 @@ fn all_entries() -> Vec<Entry> {
         wythoff::entry(),
     ];
     all.extend(take_break::entries());
+    all.push(daisy::entry());
     all
 }
 
