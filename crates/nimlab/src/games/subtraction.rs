@@ -452,6 +452,14 @@ mod tests {
         }
 
         #[test]
+        fn named_sets_match_search(set in 0usize..4, heaps in proptest::collection::vec(0u64..120, 1..3)) {
+            let name = ["powers2", "squares", "primes", "divisors"][set];
+            let g = Subtraction::parse(name).unwrap();
+            let mut solver = GrundySolver::without_closed_forms(&g);
+            prop_assert_eq!(solver.value(&heaps).unwrap(), g.closed_form(&heaps).unwrap(), "{}", name);
+        }
+
+        #[test]
         fn table_matches_search(set in proptest::collection::btree_set(1u64..9, 1..4), heaps in proptest::collection::vec(0u64..50, 1..3)) {
             let text: Vec<String> = set.iter().map(|s| s.to_string()).collect();
             let g = Subtraction::parse(&text.join(",")).unwrap();
