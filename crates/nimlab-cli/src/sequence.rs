@@ -4,7 +4,8 @@ use crate::Failure;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab::heap::{
-    read_checkpoint, write_binary, write_checkpoint, Rule, Sequence, SequenceReport, MAX_WORK,
+    read_checkpoint, write_binary, write_checkpoint, Periodicity, Rule, Sequence, SequenceReport,
+    MAX_WORK,
 };
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -19,8 +20,13 @@ pub struct SequenceArgs {
     /// `subtraction:S`.
     rule: String,
     /// The largest heap: values G(0) … G(N) are computed (`2^20` and `10^6` are accepted).
-    #[arg(long, value_name = "N", value_parser = parse_count)]
-    to: u64,
+    /// With `--prove`, the most heaps computed (by default 2^32 - 1).
+    #[arg(long, value_name = "N", value_parser = parse_count, required_unless_present = "prove")]
+    to: Option<u64>,
+    /// Compute until a period is proved (the values are doubled and examined each time),
+    /// or `--to` is reached, or the work limit; then report.
+    #[arg(long)]
+    prove: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -60,7 +66,10 @@ fn parse_count(s: &str) -> Result<u64, String> {
 /// Computes the sequence and prints its report.
 pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
     let rule = Rule::parse(&args.rule)?;
-    let target = args.to.saturating_add(1);
+    let target = args
+        .to
+        .unwrap_or(nimlab::heap::MAX_LENGTH - 1)
+        .saturating_add(1);
     let mut seq = match &args.checkpoint {
         Some(path) if path.exists() => {
             let seq = read_checkpoint(path, &rule)?;
@@ -81,7 +90,13 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
             .for_each(|v| head.push(v));
         seq = Sequence::from_values(seq.rule().clone(), head)?;
     }
-    compute(&mut seq, target, args.checkpoint.as_deref(), args.every)?;
+    compute(
+        &mut seq,
+        target,
+        args.checkpoint.as_deref(),
+        args.every,
+        args.prove,
+    )?;
     if let Some(path) = &args.out {
         write_values(path, &seq, args.binary)?;
     }
@@ -102,9 +117,10 @@ fn compute(
     target: u64,
     checkpoint: Option<&Path>,
     every: u64,
+    prove: bool,
 ) -> Result<(), Failure> {
     let work = seq.work(target);
-    if work > MAX_WORK {
+    if work > MAX_WORK && !prove {
         // The engine's own error, before anything is computed.
         seq.extend_to(target)?;
     }
@@ -124,9 +140,25 @@ fn compute(
     };
     let every = Duration::from_secs(every);
     let mut saved = Instant::now();
+    let mut next_check = seq.len().max(256);
     while seq.len() < target {
+        if prove && seq.len() >= next_check {
+            next_check = 2 * seq.len();
+            if Periodicity::find(seq).is_some_and(|p| p.proved) {
+                break;
+            }
+        }
         let chunk = (seq.len() / 32).clamp(1 << 12, 1 << 20);
-        seq.extend_to((seq.len() + chunk).min(target))?;
+        let until = (seq.len() + chunk)
+            .min(target)
+            .min(if prove { next_check } else { u64::MAX });
+        if let Err(e) = seq.extend_to(until) {
+            if !prove {
+                return Err(e.into());
+            }
+            eprintln!("nimlab: stopped at heap {}: {e}", seq.len() - 1);
+            break;
+        }
         if let Some(b) = &bar {
             b.set_position(seq.len());
         }

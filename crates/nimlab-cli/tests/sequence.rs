@@ -225,3 +225,22 @@ fn checkpoints_resume_to_the_same_values() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not of `0.77`"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn prove_computes_until_the_period_is_proved() {
+    // Dawson's chess: period 34 from 52 needs 2·52 + 2·34 + 3 = 175 values; --prove stops
+    // at the first doubling past that.
+    let v = json(&["sequence", "dawson-chess", "--prove"]);
+    assert_eq!(
+        (v["period"].as_u64(), v["preperiod"].as_u64()),
+        (Some(34), Some(52))
+    );
+    assert_eq!(v["proved"], true);
+    assert!(v["to"].as_u64().unwrap() < 1000, "{}", v["to"]);
+    // Grundy's game has no period: with a cap, --prove reports what it found.
+    let g = json(&["sequence", "grundy", "--prove", "--to", "3000"]);
+    assert_eq!(
+        (g["proved"].as_bool(), g["to"].as_u64()),
+        (Some(false), Some(3000))
+    );
+}
