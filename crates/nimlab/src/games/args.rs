@@ -103,6 +103,12 @@ impl<'a> Arg<'a> {
         if t.is_empty() {
             return Err(self.error(format!("{what} (a whole number ≥ 0)")));
         }
+        // The common case, a plain number below 10^19, without the big-integer parser.
+        if t.len() <= 19 && t.bytes().all(|b| b.is_ascii_digit()) {
+            if let Ok(n) = t.parse::<u64>() {
+                return Ok(BigUint::from(n));
+            }
+        }
         if let Some(rest) = t.strip_prefix('-') {
             if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
                 return Err(self.error(format!("{what}: it cannot be negative")));

@@ -151,7 +151,13 @@ impl NimPosition {
                     text.push(' ');
                 }
                 let start = text.len();
-                text.push_str(&h.to_string());
+                match h.to_u64() {
+                    Some(x) => {
+                        use std::fmt::Write;
+                        let _ = write!(text, "{x}");
+                    }
+                    None => text.push_str(&h.to_string()),
+                }
                 spans.push((start, text.len()));
             }
             Notation { text, spans }
