@@ -1,26 +1,10 @@
 //! Runs `nimlab sequence` and checks its output against published values.
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn nimlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimlab"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let out = nimlab(&all);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+mod common;
+use common::{json, nimlab};
 
 #[test]
 fn kayles_and_dawsons_chess_periods_are_proved() {

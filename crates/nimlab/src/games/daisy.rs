@@ -129,6 +129,19 @@ impl Default for Daisy {
     }
 }
 
+/// The position after part `i` of `pos` is replaced by `left` (an emptied part stays as
+/// an empty row).
+fn replace(pos: &[Part], i: usize, left: Vec<Part>) -> Vec<Part> {
+    let mut next = pos[..i].to_vec();
+    if left.is_empty() {
+        next.push(Part::Row(0));
+    } else {
+        next.extend(left);
+    }
+    next.extend_from_slice(&pos[i + 1..]);
+    next
+}
+
 fn kayles_options(n: u64, mut f: impl FnMut(Vec<Part>)) {
     for take in 1..=2u64.min(n) {
         let rest = n - take;
@@ -149,16 +162,7 @@ impl ImpartialGame for Daisy {
 
     fn options(&self, pos: &Vec<Part>, out: &mut Vec<Vec<Part>>) {
         for (i, &part) in pos.iter().enumerate() {
-            let mut push = |left: Vec<Part>| {
-                let mut next = pos[..i].to_vec();
-                if left.is_empty() {
-                    next.push(Part::Row(0));
-                } else {
-                    next.extend(left);
-                }
-                next.extend_from_slice(&pos[i + 1..]);
-                out.push(next);
-            };
+            let mut push = |left: Vec<Part>| out.push(replace(pos, i, left));
             match part {
                 Part::Circle(0) | Part::Row(0) => {}
                 Part::Circle(n) => {
@@ -252,16 +256,7 @@ impl Rules for Daisy {
             let mut count = 0usize;
             for (i, (&part, &v)) in pos.iter().zip(&values).enumerate() {
                 let w = v ^ total ^ target;
-                let replace = |left: Vec<Part>| {
-                    let mut next = pos[..i].to_vec();
-                    if left.is_empty() {
-                        next.push(Part::Row(0));
-                    } else {
-                        next.extend(left);
-                    }
-                    next.extend_from_slice(&pos[i + 1..]);
-                    next
-                };
+                let replace = |left: Vec<Part>| replace(pos, i, left);
                 match part {
                     Part::Circle(n) => {
                         for take in 1..=2u64.min(n) {
