@@ -242,12 +242,16 @@ impl Rule {
     /// G(n + p) = G(n) for n0 ≤ n < m·n0 + (m − 1)·p + t, then for every n ≥ n0. (A heap of
     /// n + p beyond that window splits into parts of which the largest is at least n0 + p,
     /// so its options and those of n have the same values.) For m = 2 this is the bound of
-    /// Winning Ways, 2·n0 + p + t; for m = 1 (subtraction) it is n0 + t.
+    /// Winning Ways, 2·n0 + p + t; for m = 1 (subtraction) it is n0 + t. The argument shortens
+    /// that largest part by p and needs it to stay a heap (at least 1), so a preperiod of 0
+    /// is checked as a preperiod of 1.
     ///
     /// ```
     /// use nimlab::heap::Rule;
     /// // Kayles: period 12 from 71 needs values up to 2·71 + 2·12 + 2 − 1.
     /// assert_eq!(Rule::parse("kayles").unwrap().proof_length(71, 12), Some(168));
+    /// // 0.03 (take 2, leaving at most one heap): m = 1, t = 2, and n0 = 0 counts as 1.
+    /// assert_eq!(Rule::parse("0.03").unwrap().proof_length(0, 4), Some(1 + 4 + 2));
     /// assert_eq!(Rule::parse("grundy").unwrap().proof_length(10, 3), None);
     /// ```
     pub fn proof_length(&self, n0: u64, p: u64) -> Option<u64> {
@@ -259,7 +263,7 @@ impl Rule {
             Rule::Subtract(SubtractionSet::Finite(set)) => (1, *set.last()?),
             _ => return None,
         };
-        m.checked_mul(n0)?
+        m.checked_mul(n0.max(1))?
             .checked_add(m.checked_mul(p)?)?
             .checked_add(t)
     }
