@@ -152,7 +152,7 @@ pub trait Position: Send + Sync {
     /// most `max_positions` positions and `max_moves` moves; `None` when there are more.
     ///
     /// This sizes a search before it starts (a misère sum is searched whole). The default
-    /// counts them by [`reach_by_search`]; games that can count faster say so.
+    /// counts them by `reach_by_search`; games that can count faster say so.
     ///
     /// ```
     /// use nimlab::games::Catalogue;

@@ -131,8 +131,8 @@ fn key_of(parts: &[Box<dyn Position>]) -> Vec<String> {
 }
 
 impl MisereSumSearch {
-    /// Refuses a sum too large to search: more than [`MAX_MISERE_POSITIONS`] positions or
-    /// [`MAX_MISERE_MOVES`] moves. The positions of a sum are the tuples of its parts'
+    /// Refuses a sum too large to search: more than `MAX_MISERE_POSITIONS` positions or
+    /// `MAX_MISERE_MOVES` moves. The positions of a sum are the tuples of its parts'
     /// positions, so only the parts are counted, never the sum: the check is quick.
     ///
     /// ```
