@@ -19,6 +19,7 @@ mod period;
 mod report;
 mod rule;
 mod sequence;
+mod sparse;
 mod table;
 mod values;
 
@@ -27,6 +28,6 @@ pub use code::{Code, MAX_DIGITS};
 pub use period::Periodicity;
 pub use report::{Rare, SequenceReport, MAX_LISTED_P};
 pub use rule::Rule;
-pub use sequence::{Sequence, MAX_LENGTH, MAX_WORK};
+pub use sequence::{Algorithm, Sequence, MAX_LENGTH, MAX_WORK, SPARSE_FROM};
 pub use table::{HeapTable, DEFAULT_BUDGET, LIST_LIMIT};
 pub use values::Values;
