@@ -5,7 +5,8 @@
 //! so the option values of n come from the values below n alone.
 
 use super::rule::Rule;
-use super::values::Values;
+use super::sparse::{self, Sparse};
+use super::values::{Cell, Values};
 use crate::games::subtraction::SubtractionSet;
 use crate::{Error, Result};
 
@@ -15,6 +16,47 @@ pub const MAX_WORK: u128 = 60_000_000_000;
 
 /// The longest sequence computed (heap sizes), to keep the table within memory.
 pub const MAX_LENGTH: u64 = 1 << 32;
+
+/// The sequence length from which [`Algorithm::Auto`] considers the sparse-space
+/// algorithm; the plain algorithm computes the values before it.
+pub const SPARSE_FROM: u64 = 4096;
+
+/// About how many splits the sparse-space algorithm looks at for each heap and take besides
+/// those of the rare heaps (those it marks for a whole block and the scan of step 3), in
+/// the units of the work estimates: a split looked at by the sparse-space algorithm takes
+/// about as long as an option value looked at by the plain one.
+const SCAN_WORK: u64 = 3000;
+
+/// How [`Sequence::extend_to`] computes values. Every choice gives the same values; they
+/// differ in speed.
+///
+/// ```
+/// use nimlab::heap::{Algorithm, Rule, Sequence};
+/// let grundy = Rule::parse("grundy").unwrap();
+/// let mut plain = Sequence::with_algorithm(grundy.clone(), Algorithm::Plain);
+/// let mut sparse = Sequence::with_algorithm(grundy, Algorithm::SparseMask(5));
+/// plain.extend_to(2000).unwrap();
+/// sparse.extend_to(2000).unwrap();
+/// assert_eq!(plain.values(), sparse.values());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Algorithm {
+    /// The sparse-space algorithm where it pays: for take-and-break codes that leave at
+    /// most two heaps and have a digit that leaves two, from [`SPARSE_FROM`] heaps on, with
+    /// a mask chosen from the values so far (re-chosen whenever the length doubles) and
+    /// the plain algorithm while too many heaps are rare. The plain algorithm otherwise.
+    #[default]
+    Auto,
+    /// The plain algorithm: the mex of every option value.
+    Plain,
+    /// The sparse-space algorithm from heap 1 on, for every code that leaves at most two
+    /// heaps, with the mask chosen as [`Algorithm::Auto`] chooses it; the plain algorithm
+    /// for other rules.
+    Sparse,
+    /// The sparse-space algorithm with this mask (below 2^8) from heap 1 on, for every code
+    /// that leaves at most two heaps; the plain algorithm for other rules.
+    SparseMask(u32),
+}
 
 /// The Grundy sequence of a heap rule, computed as far as asked.
 ///
@@ -35,39 +77,55 @@ pub struct Sequence {
     /// The members of an infinite subtraction set (powers of 2, squares, primes) up to the
     /// length computed, in order; empty for other rules.
     members: Vec<u64>,
-}
-
-/// The values of heap sizes stored in one of the widths of [`Values`].
-trait Cell: Copy {
-    fn get(self) -> u32;
-}
-impl Cell for u8 {
-    fn get(self) -> u32 {
-        u32::from(self)
-    }
-}
-impl Cell for u16 {
-    fn get(self) -> u32 {
-        u32::from(self)
-    }
-}
-impl Cell for u32 {
-    fn get(self) -> u32 {
-        self
-    }
+    algorithm: Algorithm,
+    /// The sparse-space algorithm's state while it computes the values.
+    sparse: Option<Sparse>,
+    /// The length at which the algorithm is chosen again.
+    plan_at: u64,
+    /// The length from which the sparse-space algorithm may compute values, if it may.
+    sparse_from: Option<u64>,
+    /// The number of rare heaps with the mask chosen when the algorithm was last chosen.
+    rare_hint: Option<u64>,
+    /// The splits the sparse-space algorithm looked at for each heap and take, over the
+    /// values it computed since the algorithm was chosen before last.
+    rate: Option<u64>,
+    /// The length and the splits looked at when the algorithm was last chosen.
+    mark: (u64, u64),
 }
 
 impl Sequence {
-    /// The sequence of `rule`, holding G(0) = 0.
+    /// The sequence of `rule`, holding G(0) = 0, computed by [`Algorithm::Auto`].
     pub fn new(rule: Rule) -> Self {
+        Self::with_algorithm(rule, Algorithm::Auto)
+    }
+
+    /// The sequence of `rule`, holding G(0) = 0, computed by `algorithm`.
+    pub fn with_algorithm(rule: Rule, algorithm: Algorithm) -> Self {
         let mut values = Values::default();
         values.push(0);
+        let sparse_from = match (&rule, algorithm) {
+            (Rule::TakeBreak { code, .. }, _) if code.max_heaps_left() > 2 => None,
+            (Rule::TakeBreak { code, .. }, Algorithm::Auto)
+                if code.digits().iter().any(|d| d & 4 != 0) =>
+            {
+                Some(SPARSE_FROM)
+            }
+            (Rule::TakeBreak { .. }, Algorithm::Sparse | Algorithm::SparseMask(_)) => Some(1),
+            _ => None,
+        };
         Sequence {
             rule,
             values,
             bits: 0,
             seen: vec![0; 1],
             members: Vec::new(),
+            algorithm,
+            sparse: None,
+            plan_at: sparse_from.unwrap_or(u64::MAX),
+            sparse_from,
+            rare_hint: None,
+            rate: None,
+            mark: (0, 0),
         }
     }
 
@@ -121,6 +179,16 @@ impl Sequence {
         Ok(seq)
     }
 
+    /// How the values are computed.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// The mask of the sparse-space algorithm when it computed the last value, if it did.
+    pub fn sparse_mask(&self) -> Option<u32> {
+        self.sparse.as_ref().map(Sparse::mask)
+    }
+
     /// The rule.
     pub fn rule(&self) -> &Rule {
         &self.rule
@@ -150,8 +218,62 @@ impl Sequence {
     }
 
     /// An estimate of the work (option values looked at) to compute values up to `len`.
+    ///
+    /// For the sparse-space algorithm, the estimate counts the splits it looks at: those
+    /// of the rare heaps (as many as found so far) and about [`SCAN_WORK`] more for each
+    /// heap and take. The rare heaps still to come are not counted (before the algorithm
+    /// starts, none is): the estimate is low when their number grows, and
+    /// [`Sequence::extend_to`] estimates again as it goes.
     pub fn work(&self, len: u64) -> u128 {
-        let (from, to) = (self.len() as u128, len as u128);
+        let from = self.len();
+        if len <= from {
+            return 0;
+        }
+        match self.sparse_from {
+            Some(start) if len > start && (self.sparse.is_some() || from < start) => {
+                let mid = start.clamp(from, len);
+                self.plain_work(from, mid)
+                    .saturating_add(self.sparse_work(mid, len))
+            }
+            _ => self.plain_work(from, len),
+        }
+    }
+
+    /// An estimate of the work of the sparse-space algorithm for the values from `from` to
+    /// `to` − 1.
+    fn sparse_work(&self, from: u64, to: u64) -> u128 {
+        u128::from(to - from)
+            .saturating_mul(u128::from(self.split_takes(to)))
+            .saturating_mul(u128::from(self.sparse_rate()))
+    }
+
+    /// The splits the sparse-space algorithm looks at for each heap and take: as measured,
+    /// or the rare heaps so far and [`SCAN_WORK`].
+    fn sparse_rate(&self) -> u64 {
+        let rare = match &self.sparse {
+            Some(s) => s.rare_count() as u64,
+            None => self.rare_hint.unwrap_or(0),
+        };
+        self.rate.unwrap_or(rare + SCAN_WORK)
+    }
+
+    /// How many takes of the rule may leave two heaps of a heap of `n` (for a code).
+    fn split_takes(&self, n: u64) -> u64 {
+        let Rule::TakeBreak { code, .. } = &self.rule else {
+            return 0;
+        };
+        let digits = code.digits();
+        let splits = digits.iter().filter(|&&d| d & 4 != 0).count() as u64;
+        if code.repeats() && digits.last().is_some_and(|d| d & 4 != 0) {
+            splits + n.saturating_sub(digits.len() as u64)
+        } else {
+            splits
+        }
+    }
+
+    /// The work of the plain algorithm for the values from `from` to `to` − 1.
+    fn plain_work(&self, from: u64, to: u64) -> u128 {
+        let (from, to) = (from as u128, to as u128);
         if to <= from {
             return 0;
         }
@@ -180,11 +302,13 @@ impl Sequence {
         }
     }
 
-    /// Computes values up to G(len − 1) by the plain algorithm.
+    /// Computes values up to G(len − 1), by the algorithm of the sequence.
     ///
     /// # Errors
     /// [`Error::Limit`] when `len` is beyond [`MAX_LENGTH`] or the work beyond
-    /// [`MAX_WORK`]; nothing is computed then.
+    /// [`MAX_WORK`]. Nothing is computed then, unless the sparse-space algorithm computes
+    /// the values: the work is then estimated again whenever the length doubles, from the
+    /// rare heaps found, and the values computed before the refusal are kept.
     pub fn extend_to(&mut self, len: u64) -> Result<()> {
         if len > MAX_LENGTH {
             return Err(Error::limit(
@@ -196,15 +320,7 @@ impl Sequence {
                 format!("heaps up to {MAX_LENGTH}"),
             ));
         }
-        let work = self.work(len);
-        if work > MAX_WORK {
-            return Err(Error::limit(
-                format!("the values of {} for heaps 0 to {}", self.rule.label(), len.saturating_sub(1)),
-                format!(
-                    "{MAX_WORK} option values looked at (this needs about {work}); ask for fewer heap sizes"
-                ),
-            ));
-        }
+        self.check_work(len)?;
         self.values.reserve(len.saturating_sub(self.len()) as usize);
         match &self.rule {
             Rule::Subtract(set @ (SubtractionSet::Powers2 | SubtractionSet::Squares)) => {
@@ -215,21 +331,139 @@ impl Sequence {
             _ => {}
         }
         while self.len() < len {
-            let n = self.len();
-            let (rule, seen, members) = (&self.rule, &mut self.seen, &self.members[..]);
-            let v = match &self.values {
-                Values::U8(g) => next_value(rule, members, n, g, seen),
-                Values::U16(g) => next_value(rule, members, n, g, seen),
-                Values::U32(g) => next_value(rule, members, n, g, seen),
-            };
-            self.values.push(v);
-            if v >> self.bits != 0 {
-                self.bits = 32 - v.leading_zeros();
-                self.seen = vec![0; ((1usize << self.bits) / 64).max(1) + 1];
+            if self.len() >= self.plan_at {
+                self.plan();
+                self.check_work(len)?;
+            }
+            let stop = len.min(self.plan_at);
+            if let Some(s) = &mut self.sparse {
+                let stop = stop as usize;
+                let widened = match &mut self.values {
+                    Values::U8(g) => s.extend(g, stop),
+                    Values::U16(g) => s.extend(g, stop),
+                    Values::U32(g) => s.extend(g, stop),
+                };
+                let max = s.max_value();
+                if let Err(v) = widened {
+                    self.values.push(v);
+                }
+                self.note_max(max);
+            }
+            while self.len() < stop {
+                let n = self.len();
+                let (rule, seen, members) = (&self.rule, &mut self.seen, &self.members[..]);
+                let v = match &self.values {
+                    Values::U8(g) => next_value(rule, members, n, g, seen),
+                    Values::U16(g) => next_value(rule, members, n, g, seen),
+                    Values::U32(g) => next_value(rule, members, n, g, seen),
+                };
+                self.values.push(v);
+                self.note_max(v);
             }
         }
         Ok(())
     }
+
+    /// Refuses when the work to compute values up to `len` is beyond [`MAX_WORK`].
+    fn check_work(&self, len: u64) -> Result<()> {
+        let work = self.work(len);
+        if work > MAX_WORK {
+            return Err(Error::limit(
+                format!("the values of {} for heaps 0 to {}", self.rule.label(), len.saturating_sub(1)),
+                format!(
+                    "{MAX_WORK} option values looked at (this needs about {work}); ask for fewer heap sizes"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Sizes the bit set of the plain algorithm for values up to `v`.
+    fn note_max(&mut self, v: u32) {
+        if v >> self.bits != 0 {
+            self.bits = 32 - v.leading_zeros();
+            self.seen = vec![0; ((1usize << self.bits) / 64).max(1) + 1];
+        }
+    }
+
+    /// Chooses the algorithm for the values from the current length to the next planning
+    /// point (twice the length): the sparse-space algorithm and its mask, or the plain one.
+    fn plan(&mut self) {
+        let Rule::TakeBreak { code, unequal } = &self.rule else {
+            self.plan_at = u64::MAX;
+            return;
+        };
+        let len = self.len();
+        self.plan_at = len.saturating_mul(2).max(256);
+        if let Some(s) = &self.sparse {
+            let (at, work) = self.mark;
+            let heaps = (len - at).saturating_mul(self.split_takes(len).max(1));
+            if heaps > 0 && s.work() >= work {
+                self.rate = Some((s.work() - work) / heaps);
+            }
+        }
+        let (mask, rare) = match self.algorithm {
+            Algorithm::SparseMask(mask) => {
+                self.plan_at = u64::MAX;
+                (mask, 0)
+            }
+            _ if self.rule.name() == Some("grundy") => (1, rare_count(&self.values, 1)),
+            _ => best_mask(&self.values),
+        };
+        self.rare_hint = Some(rare);
+        // The sparse-space algorithm looks at the splits of the rare heaps and about
+        // SCAN_WORK more for each heap; the plain one at half the splits of each heap.
+        let sparse = match self.algorithm {
+            Algorithm::Auto => 2 * self.sparse_rate().max(rare + SCAN_WORK / 2) < len,
+            _ => true,
+        };
+        if !sparse {
+            self.sparse = None;
+        } else if self.sparse_mask() != Some(mask) {
+            // A new mask: the rare heaps are found again from the values.
+            self.sparse = Sparse::new(code, *unequal, mask);
+        }
+        self.mark = (len, self.sparse.as_ref().map_or(0, Sparse::work));
+    }
+}
+
+/// How many heaps n ≥ 1 have values rare for `mask`.
+fn rare_count(values: &Values, mask: u32) -> u64 {
+    values
+        .iter()
+        .skip(1)
+        .filter(|&v| sparse::is_rare(v, mask))
+        .count() as u64
+}
+
+/// The mask below 2^8 with the fewest heaps n ≥ 1 of rare value (the smallest such mask),
+/// and that number.
+fn best_mask(values: &Values) -> (u32, u64) {
+    // Whether a value is rare depends on its last 8 bits and the parity of the others.
+    let mut histogram = [[0u64; 2]; 1 << sparse::MASK_BITS];
+    let mut top = 0;
+    for v in values.iter().skip(1) {
+        let low = v & ((1 << sparse::MASK_BITS) - 1);
+        histogram[low as usize][(v >> sparse::MASK_BITS).count_ones() as usize % 2] += 1;
+        top |= low;
+    }
+    let masks = 1u32 << (32 - top.leading_zeros());
+    (0..masks)
+        .map(|mask| {
+            let count = (0..=top)
+                .map(|low| {
+                    let [even, odd] = histogram[low as usize];
+                    if sparse::is_rare(low, mask) {
+                        even
+                    } else {
+                        odd
+                    }
+                })
+                .sum::<u64>();
+            (count, mask)
+        })
+        .min()
+        .map_or((0, 0), |(count, mask)| (mask, count))
 }
 
 /// The primes below `n`, by the sieve of Eratosthenes.
@@ -396,10 +630,52 @@ mod tests {
 
     #[test]
     fn too_much_work_is_refused() {
-        let mut s = Sequence::new(Rule::parse("grundy").unwrap());
+        let mut s = Sequence::with_algorithm(Rule::parse("grundy").unwrap(), Algorithm::Plain);
         let err = s.extend_to(10_000_000).unwrap_err().to_string();
         assert!(err.contains("beyond nimlab's limit"), "{err}");
         assert_eq!(s.len(), 1);
         assert!(s.extend_to(MAX_LENGTH + 1).is_err());
+        // The sparse-space algorithm needs thousands of splits for each heap at least.
+        let mut s = Sequence::new(Rule::parse("grundy").unwrap());
+        assert!(s.extend_to(1_000_000_000).is_err());
+        assert_eq!(s.len(), 1);
+        let mut s = Sequence::new(Rule::parse("hex:0.8").unwrap());
+        assert!(s.extend_to(1_000_000).is_err());
+    }
+
+    #[test]
+    fn the_algorithm_is_chosen_by_the_rare_values() {
+        // Kayles: with the mask 0 every value but G(0) is common (1, 2, 4, 7, 8 have an odd
+        // number of 1s), so the sparse-space algorithm takes over from 2 SPARSE_FROM on.
+        let mut kayles = Sequence::new(Rule::parse("kayles").unwrap());
+        kayles.extend_to(SPARSE_FROM).unwrap();
+        assert_eq!(kayles.sparse_mask(), None);
+        kayles.extend_to(2 * SPARSE_FROM + 100).unwrap();
+        assert_eq!(kayles.sparse_mask(), Some(0));
+        let last = 2 * SPARSE_FROM + 99;
+        assert_eq!(
+            kayles.get(last),
+            Some(plain("kayles", 200)[(last - 72) as usize % 12 + 72])
+        );
+        // Dawson's Kayles has a P-position every 34 heaps or so: the plain algorithm stays.
+        let mut dawson = Sequence::new(Rule::parse("dawson-kayles").unwrap());
+        dawson.extend_to(2 * SPARSE_FROM + 1).unwrap();
+        assert_eq!(dawson.sparse_mask(), None);
+        // Subtraction games never use it.
+        let mut s =
+            Sequence::with_algorithm(Rule::parse("subtraction:1,3").unwrap(), Algorithm::Sparse);
+        s.extend_to(100).unwrap();
+        assert_eq!(s.sparse_mask(), None);
+    }
+
+    #[test]
+    fn the_sparse_algorithm_looks_at_few_splits() {
+        // Grundy's game to 20000: the plain algorithm looks at 10^8 splits, the sparse one
+        // at a few thousand for each heap (some 1100 rare heaps and the scan of step 3).
+        let mut s = Sequence::with_algorithm(Rule::parse("grundy").unwrap(), Algorithm::Sparse);
+        s.extend_to(20_000).unwrap();
+        let work = s.sparse.as_ref().map(Sparse::work).unwrap();
+        assert!(work < 20_000 * 5_000, "{work}");
+        assert!(s.work(40_000) < 20_000 * 10_000);
     }
 }

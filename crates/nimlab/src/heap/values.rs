@@ -115,6 +115,30 @@ impl Values {
     }
 }
 
+/// A value of one of the widths of [`Values`].
+pub(super) trait Cell: Copy + Send + Sync {
+    /// The value.
+    fn get(self) -> u32;
+    /// `v` in this width, if it fits.
+    fn from_u32(v: u32) -> Option<Self>;
+}
+
+macro_rules! cell {
+    ($($t:ty),*) => {$(
+        impl Cell for $t {
+            #[inline(always)]
+            fn get(self) -> u32 {
+                u32::from(self)
+            }
+            #[inline(always)]
+            fn from_u32(v: u32) -> Option<Self> {
+                Self::try_from(v).ok()
+            }
+        }
+    )*};
+}
+cell!(u8, u16, u32);
+
 #[cfg(test)]
 mod tests {
     use super::*;

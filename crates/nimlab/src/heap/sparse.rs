@@ -1,0 +1,582 @@
+//! The sparse-space algorithm of Winning Ways, ch. 4 ("Sparse space spells speed") for
+//! take-and-break codes whose moves leave at most two heaps.
+//!
+//! With a mask, a value g is *rare* when g AND NOT mask has an even number of 1 bits, and
+//! *common* otherwise. The XOR of two rare or of two common values is rare; of a rare and
+//! a common value, common. So a split of a heap into a + b has a common value only when
+//! exactly one part has a rare value. When few heaps have rare values (Grundy's game with
+//! the mask 1, most octal games with a well chosen mask), G(n) follows from far fewer
+//! splits than the plain algorithm looks at:
+//!
+//! 1. every split with a rare part (r, m − r), r running over the rare heaps, and every
+//!    move that leaves one heap or none, marks its value: this marks every common option
+//!    value (and some rare ones);
+//! 2. c, the least common value not marked, is the least common value no option has;
+//! 3. the rare values below c not marked yet are looked for among the other splits, all at
+//!    once, in one scan that stops as soon as every one is found (it usually stops early).
+//!    G(n) is the least rare value not found, or c when all are.
+//!
+//! Every step is exact whatever the mask: the mask only decides how many heaps are rare and
+//! so how fast the steps are.
+//!
+//! The heaps are computed in blocks of up to [`BLOCK`]: the splits of a heap of the block
+//! whose parts are both below the block are marked for the whole block at once, running
+//! through the values of the other part in order instead of jumping about them. Those
+//! splits are those of the rare heaps and of a few other heaps (the first chunks of the
+//! scan of step 3, which finds most wanted rare values among them). What is left for each
+//! heap, in order, is the splits with a part in the block and the rest of the scan.
+
+use super::code::Code;
+use super::values::Cell;
+
+/// The widest mask, in bits: masks are below 2^8.
+pub(super) const MASK_BITS: u32 = 8;
+
+/// The most heaps computed in one block. The chunks of the scan that the block marks at
+/// once start at this heap or above, so that their splits of a heap of the block have
+/// the other part below the block.
+const BLOCK: usize = 64;
+
+/// The marks of a block take at most this many bytes, to stay in the first-level cache
+/// (blocks are shorter when the values are large).
+const BLOCK_BYTES: usize = 1 << 15;
+
+/// Step 3 looks at the splits (a, m − a) in chunks of this many values of a.
+const CHUNK: usize = 64;
+
+/// How many chunks of the scan of step 3 the block marks at once for each take, at first.
+/// The number then follows the heaps: marking a chunk for the whole block pays when most
+/// heaps of the block would scan it anyway, so it grows while more than half of the heaps
+/// still scan some chunk after them, and shrinks while fewer do.
+const BLOCK_CHUNKS: usize = 16;
+
+/// The most chunks the block marks at once for each take.
+const MAX_BLOCK_CHUNKS: usize = 256;
+
+/// The takes (the first ones) for which the block marks chunks of the scan at once.
+const BLOCK_TAKES: usize = 4;
+
+/// Whether `v` is rare for `mask`.
+pub(super) fn is_rare(v: u32, mask: u32) -> bool {
+    (v & !mask).count_ones() % 2 == 0
+}
+
+/// The state of the sparse-space algorithm for one rule and one mask: the rare heaps so
+/// far, the takes of the code, and scratch space reused for every block.
+#[derive(Debug, Clone)]
+pub(super) struct Sparse {
+    code: Code,
+    unequal: bool,
+    mask: u32,
+    /// The takes k whose digit allows leaving two heaps, ascending, up to `takes_to`.
+    split_takes: Vec<usize>,
+    /// The takes k ≥ 1 whose digit allows leaving one heap, ascending.
+    one_takes: Vec<usize>,
+    /// The takes k ≥ 1 whose digit allows leaving no heap, ascending.
+    zero_takes: Vec<usize>,
+    /// The take lists hold every take below this.
+    takes_to: usize,
+    /// The heaps n ≥ 1 with a rare value, ascending, and their values.
+    rare: Vec<u32>,
+    rare_values: Vec<u32>,
+    /// The heaps taken in so far: G(0) … G(len − 1).
+    len: usize,
+    /// The largest value so far.
+    max_value: u32,
+    /// How many values a row of marks covers: the least power of 2 above every value so
+    /// far, so that every option value (an XOR of values) is below it.
+    width: usize,
+    /// For each heap start + j of the block, a row of marks from `j * stride` on, one for
+    /// each value below `width`: 1 when an option of the heap has that value. The stride is
+    /// a power of 2, at least the width.
+    marks: Vec<u8>,
+    /// Whether each value below `width` is common.
+    common: Vec<bool>,
+    /// The rare values step 3 looks for.
+    wanted: Vec<u32>,
+    /// For the first few takes, the chunks of the scan that the block marks at once, and
+    /// the same as a bit set.
+    block_chunks: Vec<(Vec<usize>, Vec<u64>)>,
+    /// How many chunks the block marks at once for each take.
+    block_chunk_count: usize,
+    /// How many heaps of the current block scanned chunks of their own in step 3.
+    scanning: usize,
+    /// Splits looked at so far (rare parts in step 1 and pairs in step 3).
+    work: u64,
+}
+
+impl Sparse {
+    /// The algorithm for `code` with `mask` (below 2^8); `None` when a digit of the code
+    /// allows leaving three heaps.
+    pub(super) fn new(code: &Code, unequal: bool, mask: u32) -> Option<Self> {
+        if code.max_heaps_left() > 2 || mask >> MASK_BITS != 0 {
+            return None;
+        }
+        let mut s = Sparse {
+            code: code.clone(),
+            unequal,
+            mask,
+            split_takes: Vec::new(),
+            one_takes: Vec::new(),
+            zero_takes: Vec::new(),
+            takes_to: 0,
+            rare: Vec::new(),
+            rare_values: Vec::new(),
+            len: 1,
+            max_value: 0,
+            width: 0,
+            marks: Vec::new(),
+            common: Vec::new(),
+            wanted: Vec::new(),
+            block_chunks: Vec::new(),
+            block_chunk_count: BLOCK_CHUNKS,
+            scanning: 0,
+            work: 0,
+        };
+        s.resize_marks();
+        Some(s)
+    }
+
+    /// The mask.
+    pub(super) fn mask(&self) -> u32 {
+        self.mask
+    }
+
+    /// How many heaps (of size 1 or more) have rare values.
+    pub(super) fn rare_count(&self) -> usize {
+        self.rare.len()
+    }
+
+    /// The splits looked at so far.
+    pub(super) fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The largest value so far.
+    pub(super) fn max_value(&self) -> u32 {
+        self.max_value
+    }
+
+    /// Takes in the values G(len) … of `g` computed by other means.
+    pub(super) fn catch_up<T: Cell>(&mut self, g: &[T]) {
+        for (n, v) in g.iter().enumerate().skip(self.len) {
+            self.note(n, v.get());
+        }
+    }
+
+    /// Records G(n) = v for the next heap n.
+    fn note(&mut self, n: usize, v: u32) {
+        debug_assert_eq!(n, self.len);
+        self.len = n + 1;
+        if is_rare(v, self.mask) && n > 0 {
+            self.rare.push(n as u32);
+            self.rare_values.push(v);
+        }
+        if v > self.max_value {
+            self.max_value = v;
+            if v as usize >= self.width {
+                self.resize_marks();
+            }
+        }
+    }
+
+    /// Sizes the marks for the values so far.
+    fn resize_marks(&mut self) {
+        self.width = (self.max_value as usize + 1).next_power_of_two();
+        self.common = (0..self.width)
+            .map(|v| !is_rare(v as u32, self.mask))
+            .collect();
+    }
+
+    /// Extends the take lists to every take below `n`.
+    fn extend_takes(&mut self, n: usize) {
+        let last = self.code.max_take().map_or(n, |t| (t as usize + 1).min(n));
+        for k in self.takes_to..last {
+            let d = self.code.digit(k as u64);
+            if d & 4 != 0 {
+                self.split_takes.push(k);
+            }
+            if k > 0 && d & 2 != 0 {
+                self.one_takes.push(k);
+            }
+            if k > 0 && d & 1 != 0 {
+                self.zero_takes.push(k);
+            }
+        }
+        self.takes_to = self.takes_to.max(last);
+    }
+
+    /// Computes G(n) for n from `g.len()` up to `len − 1`, pushing each on `g`. Stops early
+    /// with `Err(v)` when a value v does not fit the width of `g`: v is then G(g.len()),
+    /// recorded here but for the caller to store.
+    pub(super) fn extend<T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), u32> {
+        self.catch_up(g);
+        while g.len() < len {
+            // Rows of a fixed length let the compiler drop the bounds checks of the marks.
+            match self.width {
+                0..=256 => self.block::<256, T>(g, len)?,
+                257..=512 => self.block::<512, T>(g, len)?,
+                513..=1024 => self.block::<1024, T>(g, len)?,
+                1025..=2048 => self.block::<2048, T>(g, len)?,
+                _ => self.block::<0, T>(g, len)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Computes the values of a block of heaps from `g.len()` on (fewer when `len` is near
+    /// or a value widens the marks), with rows of marks `W` long (`W` = 0: the width).
+    fn block<const W: usize, T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), u32> {
+        let start = g.len();
+        let width = self.width;
+        let stride = if W == 0 { width } else { W };
+        let block = (BLOCK_BYTES / stride).clamp(1, BLOCK);
+        let end = len.min(start + block);
+        self.extend_takes(end);
+        self.marks.clear();
+        self.marks.resize(stride * (end - start), 0);
+        self.choose_block_chunks(start);
+        self.mark_block::<W, T>(g, end - start);
+        self.scanning = 0;
+        for j in 0..end - start {
+            let v = self.value::<W, T>(g, start, j);
+            self.note(start + j, v);
+            match T::from_u32(v) {
+                Some(x) => g.push(x),
+                None => return Err(v),
+            }
+            if self.width != width {
+                // A larger value: the rows are too short for the options of the next heaps.
+                break;
+            }
+        }
+        if end - start == block {
+            if 2 * self.scanning > block {
+                self.block_chunk_count = (self.block_chunk_count + 1).min(MAX_BLOCK_CHUNKS);
+            } else {
+                self.block_chunk_count = self.block_chunk_count.saturating_sub(1);
+            }
+        }
+        Ok(())
+    }
+
+    /// The chunks of the scan of step 3 for the splits of m with smaller part up to `half`,
+    /// in the order they are looked at: a fixed scattered order (bit-reversed chunk
+    /// numbers), which finds the wanted values sooner than going up from 1 (small heaps
+    /// have unusual values, and neighbouring heaps similar ones), and chunk 0 last.
+    fn chunk_order(half: usize) -> impl Iterator<Item = usize> {
+        let chunks = half / CHUNK + 1;
+        let bits = usize::BITS - (chunks - 1).leading_zeros();
+        (1..1usize << bits)
+            .map(move |i| i.reverse_bits() >> (usize::BITS - bits))
+            .filter(move |&c| c < chunks)
+            .chain([0])
+    }
+
+    /// The smaller part of the most even split of m.
+    fn half(&self, m: usize) -> usize {
+        if self.unequal {
+            (m - 1) / 2
+        } else {
+            m / 2
+        }
+    }
+
+    /// Chooses the chunks that the block from `start` marks at once, for the first few
+    /// takes: the first chunks of the scan whose splits are splits of every heap of the
+    /// block, with both parts below it.
+    fn choose_block_chunks(&mut self, start: usize) {
+        let takes = self.split_takes.len().min(BLOCK_TAKES);
+        self.block_chunks.resize_with(takes, Default::default);
+        for t in 0..takes {
+            let k = self.split_takes[t];
+            let half = (start >= k + 2).then(|| self.half(start - k));
+            let (chunks, set) = &mut self.block_chunks[t];
+            chunks.clear();
+            set.clear();
+            if let Some(half) = half {
+                chunks.extend(
+                    Self::chunk_order(half)
+                        .filter(|&c| c * CHUNK >= BLOCK && (c + 1) * CHUNK - 1 <= half)
+                        .take(self.block_chunk_count),
+                );
+                set.resize(half / CHUNK / 64 + 1, 0);
+                for &c in chunks.iter() {
+                    set[c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+    }
+
+    /// Marks, for the block of `count` heaps from `start = g.len()`, the splits whose parts
+    /// are both below `start`, for each part that is rare or in a chunk that the block
+    /// marks at once.
+    fn mark_block<const W: usize, T: Cell>(&mut self, g: &[T], count: usize) {
+        let start = g.len();
+        let stride = if W == 0 { self.width } else { W };
+        let Sparse {
+            unequal,
+            split_takes,
+            rare,
+            rare_values,
+            marks,
+            block_chunks,
+            work,
+            ..
+        } = self;
+        for (t, &k) in split_takes.iter().enumerate() {
+            if start + count < k + 3 {
+                break;
+            }
+            // Marks v XOR G(q) for the heaps n = start + j whose split into p and
+            // q = n − k − p has 1 ≤ q < start (and q ≠ p when the parts must differ).
+            let mut run = |p: usize, v: u32| {
+                let lo = (k + p + 1).saturating_sub(start);
+                let hi = count.min(k + p);
+                if lo >= hi {
+                    return;
+                }
+                *work += (hi - lo) as u64;
+                let base = start + lo - k - p;
+                let equal = (*unequal && 2 * p + k >= start)
+                    .then(|| 2 * p + k - start)
+                    .filter(|&j| (lo..hi).contains(&j));
+                let rows = &mut marks[lo * stride..];
+                match equal {
+                    Some(j) => {
+                        let (before, after) = rows.split_at_mut((j - lo) * stride);
+                        mark_rows::<W, T>(before, stride, v, &g[base..base + j - lo]);
+                        let after = &mut after[stride..];
+                        mark_rows::<W, T>(after, stride, v, &g[base + j + 1 - lo..base + hi - lo]);
+                    }
+                    None => mark_rows::<W, T>(rows, stride, v, &g[base..base + hi - lo]),
+                }
+            };
+            for (&p, &v) in rare.iter().zip(rare_values.iter()) {
+                run(p as usize, v);
+            }
+            if let Some((chunks, _)) = block_chunks.get(t) {
+                for &c in chunks {
+                    for (p, x) in g.iter().enumerate().skip(c * CHUNK).take(CHUNK) {
+                        run(p, x.get());
+                    }
+                }
+            }
+        }
+    }
+
+    /// G(n) for heap n = `start + j` = `g.len()` of the block from `start`, whose marks
+    /// hold the splits with both parts below `start` of the rare heaps and of the block
+    /// chunks.
+    fn value<const W: usize, T: Cell>(&mut self, g: &[T], start: usize, j: usize) -> u32 {
+        let n = g.len();
+        let width = self.width;
+        let stride = if W == 0 { width } else { W };
+        let Sparse {
+            unequal,
+            split_takes,
+            one_takes,
+            zero_takes,
+            rare,
+            rare_values,
+            marks,
+            common,
+            wanted,
+            block_chunks,
+            scanning,
+            work,
+            ..
+        } = self;
+        let row = &mut marks[j * stride..(j + 1) * stride];
+        let at = |v: u32| v as usize & (if W == 0 { stride } else { W } - 1);
+        let half_of = |m: usize| if *unequal { (m - 1) / 2 } else { m / 2 };
+        let splits = split_takes.iter().take_while(|&&k| k + 2 <= n);
+        // Step 1 for what the block did not mark: moves that leave no heap or one heap,
+        // the splits of a rare heap below the block with a part in the block, and the
+        // splits of the rare heaps of the block.
+        if zero_takes.binary_search(&n).is_ok() {
+            row[0] = 1;
+        }
+        for &k in one_takes.iter().take_while(|&&k| k < n) {
+            row[at(g[n - k].get())] = 1;
+        }
+        let below = rare.partition_point(|&r| (r as usize) < start);
+        let (rare_below, values_below) = (&rare[..below], &rare_values[..below]);
+        let (rare_block, values_block) = (&rare[below..], &rare_values[below..]);
+        for &k in splits.clone() {
+            let m = n - k;
+            let mut mark = |p: usize, v: u32| {
+                if !(*unequal && 2 * p == m) {
+                    row[at(v ^ g[m - p].get())] = 1;
+                }
+            };
+            for (&p, &v) in rare_below.iter().zip(values_below) {
+                if p as usize + start > m {
+                    break;
+                }
+                mark(p as usize, v);
+            }
+            for (&p, &v) in rare_block.iter().zip(values_block) {
+                if p as usize >= m {
+                    break;
+                }
+                mark(p as usize, v);
+            }
+        }
+        // Step 2: c, the least common value not marked, and the rare values below it not
+        // marked either. When every common value below the width is marked, the width (no
+        // option has it) takes the place of c.
+        wanted.clear();
+        let mut c = width as u32;
+        for (v, (&mark, &common)) in row.iter().zip(common.iter()).enumerate() {
+            if mark == 0 {
+                if common {
+                    c = v as u32;
+                    break;
+                }
+                wanted.push(v as u32);
+            }
+        }
+        // Step 3: the rare values below c not marked, looked for among the other splits.
+        let mut scanned = false;
+        for (t, &k) in splits.enumerate() {
+            if wanted.is_empty() {
+                break;
+            }
+            let m = n - k;
+            let half = half_of(m);
+            let done = block_chunks.get(t).map_or(&[][..], |(_, set)| &set[..]);
+            for chunk in Self::chunk_order(half) {
+                if done
+                    .get(chunk / 64)
+                    .is_some_and(|w| w >> (chunk % 64) & 1 != 0)
+                {
+                    continue;
+                }
+                let (lo, hi) = (
+                    (chunk * CHUNK).max(1),
+                    (chunk * CHUNK + CHUNK - 1).min(half),
+                );
+                if lo > hi {
+                    continue;
+                }
+                if !scanned {
+                    scanned = true;
+                    *scanning += 1;
+                }
+                *work += (hi + 1 - lo) as u64;
+                let (low, high) = (&g[lo..=hi], &g[m - hi..=m - lo]);
+                for (a, b) in low.iter().zip(high.iter().rev()) {
+                    row[at(a.get() ^ b.get())] = 1;
+                }
+                wanted.retain(|&v| row[at(v)] == 0);
+                if wanted.is_empty() {
+                    break;
+                }
+            }
+        }
+        wanted.first().copied().unwrap_or(c)
+    }
+}
+
+/// Marks the value `v` XOR `x` in successive rows of `stride` marks from the start of
+/// `rows`, one row for each `x` of `xs` (`W`: the stride when known at compile time).
+#[inline(always)]
+fn mark_rows<const W: usize, T: Cell>(rows: &mut [u8], stride: usize, v: u32, xs: &[T]) {
+    let stride = if W == 0 { stride } else { W };
+    for (row, x) in rows.chunks_exact_mut(stride).zip(xs) {
+        row[(v ^ x.get()) as usize & (stride - 1)] = 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::heap::{Algorithm, Code, Rule, Sequence};
+    use proptest::prelude::*;
+
+    fn values(rule: &Rule, algorithm: Algorithm, len: u64) -> Vec<u32> {
+        let mut s = Sequence::with_algorithm(rule.clone(), algorithm);
+        s.extend_to(len).unwrap();
+        s.values().iter().collect()
+    }
+
+    /// The sparse-space algorithm, with the mask it chooses, gives the values of the plain
+    /// algorithm for `len` heaps; with two fixed masks (any mask gives the same values,
+    /// only more slowly when many heaps are rare), for the first third of them.
+    fn agree(rules: &[&str], len: u64) {
+        for (i, text) in rules.iter().enumerate() {
+            let rule = Rule::parse(text).unwrap();
+            let plain = values(&rule, Algorithm::Plain, len);
+            for (algorithm, len) in [
+                (Algorithm::Sparse, len),
+                (Algorithm::SparseMask(0), len / 3),
+                (Algorithm::SparseMask((37 * i as u32 + 101) % 256), len / 3),
+            ] {
+                let sparse = values(&rule, algorithm, len);
+                let first = plain.iter().zip(&sparse).position(|(a, b)| a != b);
+                assert_eq!(first, None, "{text} by {algorithm:?}: first difference");
+            }
+        }
+    }
+
+    #[test]
+    fn sparse_equals_plain_on_kayles_like_games() {
+        agree(&["0.77", "0.07", "0.137", "0.16", "0.51"], 3200);
+    }
+
+    #[test]
+    fn sparse_equals_plain_on_games_without_a_period_known() {
+        agree(&["0.6", "0.007", "grundy", "4.7"], 3200);
+    }
+
+    #[test]
+    fn sparse_equals_plain_on_more_octal_games() {
+        agree(&["0.45", "0.156", "0.165", "0.356", "0.644"], 3200);
+    }
+
+    #[test]
+    fn sparse_equals_plain_on_codes_that_repeat() {
+        // The values of 0.4… and 0.74… grow past 255: their storage widens within a block.
+        agree(&["0.4…", "0.74…", "4.3…", "0.64…"], 350);
+    }
+
+    #[test]
+    fn grundys_game_p_positions_up_to_20000() {
+        let mut s = Sequence::new(Rule::parse("grundy").unwrap());
+        s.extend_to(20_001).unwrap();
+        assert_eq!(s.sparse_mask(), Some(1));
+        let zeros: Vec<u64> = (0..s.len()).filter(|&n| s.get(n) == Some(0)).collect();
+        assert_eq!(
+            zeros,
+            vec![
+                0, 1, 2, 4, 7, 10, 20, 23, 26, 50, 53, 270, 273, 276, 282, 285, 288, 316, 334, 337,
+                340, 346, 359, 362, 365, 386, 389, 392, 566, 630, 633, 636, 639, 673, 676, 682,
+                685, 923, 926, 929, 932, 1222
+            ]
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+
+        #[test]
+        fn sparse_equals_plain_on_random_codes(
+            split_first in any::<bool>(),
+            digits in proptest::collection::vec(0u8..8, 2..=3),
+            unequal in any::<bool>(),
+            repeats in any::<bool>(),
+            mask in 0u32..256,
+        ) {
+            let mut all = vec![if split_first { 4 } else { 0 }];
+            all.extend(&digits);
+            let Ok(code) = Code::from_digits(&all, repeats) else {
+                return Ok(());
+            };
+            let rule = Rule::TakeBreak { code, unequal };
+            let len = if repeats { 200 } else { 1000 };
+            let plain = values(&rule, Algorithm::Plain, len);
+            prop_assert_eq!(&values(&rule, Algorithm::SparseMask(mask), len), &plain);
+            prop_assert_eq!(&values(&rule, Algorithm::Sparse, len), &plain);
+        }
+    }
+}
