@@ -19,12 +19,16 @@
 //! Every step is exact whatever the mask: the mask only decides how many heaps are rare and
 //! so how fast the steps are.
 //!
-//! The heaps are computed in blocks of up to [`BLOCK`]: the splits of a heap of the block
-//! whose parts are both below the block are marked for the whole block at once, running
-//! through the values of the other part in order instead of jumping about them. Those
-//! splits are those of the rare heaps and of a few other heaps (the first chunks of the
-//! scan of step 3, which finds most wanted rare values among them). What is left for each
-//! heap, in order, is the splits with a part in the block and the rest of the scan.
+//! The heaps are computed in blocks of up to [`BLOCK`]. Whatever involves only heaps below
+//! the block is done first, for all heaps of the block, on two threads (each takes half of
+//! the block's heaps): the splits of the rare heaps are marked a rare heap at a time,
+//! running through the values of the other parts in order instead of jumping about them,
+//! and so are those of a few other heaps (the first chunks of the scan of step 3, which
+//! find most wanted values); then each heap scans for the rare values below its least
+//! common value not marked so far, among the splits with both parts below the block. What
+//! is left for each heap, in order, is what involves heaps of the block: the moves that
+//! leave one heap in it, the splits with a part in it, steps 2 and 3 with these marks
+//! (which may raise c), and the rest of the scan, if any.
 
 use super::code::Code;
 use super::values::Cell;
@@ -37,9 +41,12 @@ pub(super) const MASK_BITS: u32 = 8;
 /// the other part below the block.
 const BLOCK: usize = 64;
 
-/// The marks of a block take at most this many bytes, to stay in the first-level cache
+/// The marks of a block take at most this many bytes, to stay in the first-level caches
 /// (blocks are shorter when the values are large).
 const BLOCK_BYTES: usize = 1 << 15;
+
+/// Blocks are shared between two threads when each gets at least this many heaps.
+const MIN_SHARE: usize = 16;
 
 /// Step 3 looks at the splits (a, m − a) in chunks of this many values of a.
 const CHUNK: usize = 64;
@@ -92,8 +99,9 @@ pub(super) struct Sparse {
     marks: Vec<u8>,
     /// Whether each value below `width` is common.
     common: Vec<bool>,
-    /// The rare values step 3 looks for.
+    /// The rare values step 3 looks for, and the same for a second thread.
     wanted: Vec<u32>,
+    wanted_too: Vec<u32>,
     /// For the first few takes, the chunks of the scan that the block marks at once, and
     /// the same as a bit set.
     block_chunks: Vec<(Vec<usize>, Vec<u64>)>,
@@ -101,6 +109,9 @@ pub(super) struct Sparse {
     block_chunk_count: usize,
     /// How many heaps of the current block scanned chunks of their own in step 3.
     scanning: usize,
+    /// For each heap of the block, how many chunks of the order of step 3 (for the first
+    /// take) were looked at before the heaps before it were known.
+    resume: Vec<usize>,
     /// Splits looked at so far (rare parts in step 1 and pairs in step 3).
     work: u64,
 }
@@ -128,9 +139,11 @@ impl Sparse {
             marks: Vec::new(),
             common: Vec::new(),
             wanted: Vec::new(),
+            wanted_too: Vec::new(),
             block_chunks: Vec::new(),
             block_chunk_count: BLOCK_CHUNKS,
             scanning: 0,
+            resume: Vec::new(),
             work: 0,
         };
         s.resize_marks();
@@ -211,6 +224,16 @@ impl Sparse {
     /// recorded here but for the caller to store.
     pub(super) fn extend<T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), u32> {
         self.catch_up(g);
+        if rayon::current_num_threads() < 2 {
+            return self.extend_here(g, len);
+        }
+        // On a thread of rayon's pool, from where sharing each block with another thread
+        // is cheap.
+        rayon::scope(|_| self.extend_here(g, len))
+    }
+
+    /// [`Sparse::extend`] on the current thread.
+    fn extend_here<T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), u32> {
         while g.len() < len {
             // Rows of a fixed length let the compiler drop the bounds checks of the marks.
             match self.width {
@@ -232,13 +255,17 @@ impl Sparse {
         let stride = if W == 0 { width } else { W };
         let block = (BLOCK_BYTES / stride).clamp(1, BLOCK);
         let end = len.min(start + block);
+        let count = end - start;
         self.extend_takes(end);
         self.marks.clear();
-        self.marks.resize(stride * (end - start), 0);
+        self.marks.resize(stride * count, 0);
+        self.resume.clear();
+        self.resume.resize(count, 0);
         self.choose_block_chunks(start);
-        self.mark_block::<W, T>(g, end - start);
-        self.scanning = 0;
-        for j in 0..end - start {
+        let (work, scanning) = self.prepare::<W, T>(g, count);
+        self.work += work;
+        self.scanning = scanning;
+        for j in 0..count {
             let v = self.value::<W, T>(g, start, j);
             self.note(start + j, v);
             match T::from_u32(v) {
@@ -250,7 +277,7 @@ impl Sparse {
                 break;
             }
         }
-        if end - start == block {
+        if count == block {
             if 2 * self.scanning > block {
                 self.block_chunk_count = (self.block_chunk_count + 1).min(MAX_BLOCK_CHUNKS);
             } else {
@@ -260,17 +287,40 @@ impl Sparse {
         Ok(())
     }
 
-    /// The chunks of the scan of step 3 for the splits of m with smaller part up to `half`,
-    /// in the order they are looked at: a fixed scattered order (bit-reversed chunk
-    /// numbers), which finds the wanted values sooner than going up from 1 (small heaps
-    /// have unusual values, and neighbouring heaps similar ones), and chunk 0 last.
-    fn chunk_order(half: usize) -> impl Iterator<Item = usize> {
-        let chunks = half / CHUNK + 1;
-        let bits = usize::BITS - (chunks - 1).leading_zeros();
-        (1..1usize << bits)
-            .map(move |i| i.reverse_bits() >> (usize::BITS - bits))
-            .filter(move |&c| c < chunks)
-            .chain([0])
+    /// Marks in the rows of the block of `count` heaps from `start = g.len()` every split
+    /// with both parts below the block that has a rare part or a part in a chunk the block
+    /// marks at once, and the moves that leave one heap below the block; then, for each
+    /// heap, scans for the rare values below the least common value not marked so far
+    /// among the splits of the first take in every chunk but chunk 0 (their parts are
+    /// below the block too). Returns the splits looked at and how many heaps scanned.
+    fn prepare<const W: usize, T: Cell>(&mut self, g: &[T], count: usize) -> (u64, usize) {
+        let stride = if W == 0 { self.width } else { W };
+        let block = Block {
+            g,
+            start: g.len(),
+            stride,
+            unequal: self.unequal,
+            split_takes: &self.split_takes,
+            one_takes: &self.one_takes,
+            rare: &self.rare,
+            rare_values: &self.rare_values,
+            common: &self.common,
+            block_chunks: &self.block_chunks,
+        };
+        let (rows, resume) = (&mut self.marks[..count * stride], &mut self.resume[..count]);
+        if count < 2 * MIN_SHARE || rayon::current_num_threads() < 2 {
+            return block.rows::<W>(rows, resume, 0, &mut self.wanted);
+        }
+        // The two halves of the block on two threads.
+        let half = count / 2;
+        let (rows_a, rows_b) = rows.split_at_mut(half * stride);
+        let (resume_a, resume_b) = resume.split_at_mut(half);
+        let (wanted_a, wanted_b) = (&mut self.wanted, &mut self.wanted_too);
+        let ((work_a, scanning_a), (work_b, scanning_b)) = rayon::join(
+            || block.rows::<W>(rows_a, resume_a, 0, wanted_a),
+            || block.rows::<W>(rows_b, resume_b, half, wanted_b),
+        );
+        (work_a + work_b, scanning_a + scanning_b)
     }
 
     /// The smaller part of the most even split of m.
@@ -296,7 +346,7 @@ impl Sparse {
             set.clear();
             if let Some(half) = half {
                 chunks.extend(
-                    Self::chunk_order(half)
+                    chunk_order(half)
                         .filter(|&c| c * CHUNK >= BLOCK && (c + 1) * CHUNK - 1 <= half)
                         .take(self.block_chunk_count),
                 );
@@ -308,66 +358,8 @@ impl Sparse {
         }
     }
 
-    /// Marks, for the block of `count` heaps from `start = g.len()`, the splits whose parts
-    /// are both below `start`, for each part that is rare or in a chunk that the block
-    /// marks at once.
-    fn mark_block<const W: usize, T: Cell>(&mut self, g: &[T], count: usize) {
-        let start = g.len();
-        let stride = if W == 0 { self.width } else { W };
-        let Sparse {
-            unequal,
-            split_takes,
-            rare,
-            rare_values,
-            marks,
-            block_chunks,
-            work,
-            ..
-        } = self;
-        for (t, &k) in split_takes.iter().enumerate() {
-            if start + count < k + 3 {
-                break;
-            }
-            // Marks v XOR G(q) for the heaps n = start + j whose split into p and
-            // q = n − k − p has 1 ≤ q < start (and q ≠ p when the parts must differ).
-            let mut run = |p: usize, v: u32| {
-                let lo = (k + p + 1).saturating_sub(start);
-                let hi = count.min(k + p);
-                if lo >= hi {
-                    return;
-                }
-                *work += (hi - lo) as u64;
-                let base = start + lo - k - p;
-                let equal = (*unequal && 2 * p + k >= start)
-                    .then(|| 2 * p + k - start)
-                    .filter(|&j| (lo..hi).contains(&j));
-                let rows = &mut marks[lo * stride..];
-                match equal {
-                    Some(j) => {
-                        let (before, after) = rows.split_at_mut((j - lo) * stride);
-                        mark_rows::<W, T>(before, stride, v, &g[base..base + j - lo]);
-                        let after = &mut after[stride..];
-                        mark_rows::<W, T>(after, stride, v, &g[base + j + 1 - lo..base + hi - lo]);
-                    }
-                    None => mark_rows::<W, T>(rows, stride, v, &g[base..base + hi - lo]),
-                }
-            };
-            for (&p, &v) in rare.iter().zip(rare_values.iter()) {
-                run(p as usize, v);
-            }
-            if let Some((chunks, _)) = block_chunks.get(t) {
-                for &c in chunks {
-                    for (p, x) in g.iter().enumerate().skip(c * CHUNK).take(CHUNK) {
-                        run(p, x.get());
-                    }
-                }
-            }
-        }
-    }
-
-    /// G(n) for heap n = `start + j` = `g.len()` of the block from `start`, whose marks
-    /// hold the splits with both parts below `start` of the rare heaps and of the block
-    /// chunks.
+    /// G(n) for heap n = `start + j` = `g.len()` of the block from `start`, whose row of
+    /// marks holds what [`Sparse::prepare`] found.
     fn value<const W: usize, T: Cell>(&mut self, g: &[T], start: usize, j: usize) -> u32 {
         let n = g.len();
         let width = self.width;
@@ -383,13 +375,13 @@ impl Sparse {
             common,
             wanted,
             block_chunks,
+            resume,
             scanning,
             work,
             ..
         } = self;
         let row = &mut marks[j * stride..(j + 1) * stride];
-        let at = |v: u32| v as usize & (if W == 0 { stride } else { W } - 1);
-        let half_of = |m: usize| if *unequal { (m - 1) / 2 } else { m / 2 };
+        let at = |v: u32| v as usize & (stride - 1);
         let splits = split_takes.iter().take_while(|&&k| k + 2 <= n);
         // Step 1 for what the block did not mark: moves that leave no heap or one heap,
         // the splits of a rare heap below the block with a part in the block, and the
@@ -424,59 +416,216 @@ impl Sparse {
             }
         }
         // Step 2: c, the least common value not marked, and the rare values below it not
-        // marked either. When every common value below the width is marked, the width (no
-        // option has it) takes the place of c.
-        wanted.clear();
-        let mut c = width as u32;
-        for (v, (&mark, &common)) in row.iter().zip(common.iter()).enumerate() {
-            if mark == 0 {
-                if common {
-                    c = v as u32;
-                    break;
-                }
-                wanted.push(v as u32);
-            }
-        }
-        // Step 3: the rare values below c not marked, looked for among the other splits.
+        // marked either.
+        let c = least_common(row, common, wanted);
+        // Step 3: the rare values below c not marked, looked for among the other splits
+        // (those of the first take from where the scan of `prepare` stopped).
+        let scanned_before = resume[j] > 0;
         let mut scanned = false;
         for (t, &k) in splits.enumerate() {
             if wanted.is_empty() {
                 break;
             }
             let m = n - k;
-            let half = half_of(m);
+            let half = if *unequal { (m - 1) / 2 } else { m / 2 };
             let done = block_chunks.get(t).map_or(&[][..], |(_, set)| &set[..]);
-            for chunk in Self::chunk_order(half) {
-                if done
-                    .get(chunk / 64)
-                    .is_some_and(|w| w >> (chunk % 64) & 1 != 0)
-                {
+            let skip = if t == 0 { resume[j] } else { 0 };
+            for chunk in chunk_order(half).skip(skip) {
+                if contains(done, chunk) {
                     continue;
                 }
-                let (lo, hi) = (
-                    (chunk * CHUNK).max(1),
-                    (chunk * CHUNK + CHUNK - 1).min(half),
-                );
-                if lo > hi {
-                    continue;
-                }
-                if !scanned {
-                    scanned = true;
-                    *scanning += 1;
-                }
-                *work += (hi + 1 - lo) as u64;
-                let (low, high) = (&g[lo..=hi], &g[m - hi..=m - lo]);
-                for (a, b) in low.iter().zip(high.iter().rev()) {
-                    row[at(a.get() ^ b.get())] = 1;
-                }
-                wanted.retain(|&v| row[at(v)] == 0);
+                scanned = true;
+                *work += scan::<W, T>(row, stride, g, m, half, chunk, wanted);
                 if wanted.is_empty() {
                     break;
                 }
             }
         }
+        if scanned && !scanned_before {
+            *scanning += 1;
+        }
         wanted.first().copied().unwrap_or(c)
     }
+}
+
+/// What the rows of a block are marked from: the values below it and the rare heaps.
+struct Block<'a, T> {
+    g: &'a [T],
+    start: usize,
+    stride: usize,
+    unequal: bool,
+    split_takes: &'a [usize],
+    one_takes: &'a [usize],
+    rare: &'a [u32],
+    rare_values: &'a [u32],
+    common: &'a [bool],
+    block_chunks: &'a [(Vec<usize>, Vec<u64>)],
+}
+
+impl<T: Cell> Block<'_, T> {
+    /// Does the work of [`Sparse::prepare`] for the heaps `start + first` … of `rows` (one
+    /// row each), recording in `resume` how many chunks of the order of step 3 the scan
+    /// of each heap went through.
+    fn rows<const W: usize>(
+        &self,
+        rows: &mut [u8],
+        resume: &mut [usize],
+        first: usize,
+        wanted: &mut Vec<u32>,
+    ) -> (u64, usize) {
+        let (g, start, stride) = (self.g, self.start, self.stride);
+        let count = rows.len() / stride;
+        let mut work = 0;
+        for (t, &k) in self.split_takes.iter().enumerate() {
+            if start + first + count < k + 3 {
+                break;
+            }
+            // Marks v XOR G(q) for the heaps n = start + j whose split into p and
+            // q = n − k − p has 1 ≤ q < start (and q ≠ p when the parts must differ).
+            let mut run = |p: usize, v: u32| {
+                let lo = (k + p + 1).saturating_sub(start).max(first);
+                let hi = (first + count).min(k + p);
+                if lo >= hi {
+                    return;
+                }
+                work += (hi - lo) as u64;
+                let base = start + lo - k - p;
+                let equal = (self.unequal && 2 * p + k >= start)
+                    .then(|| 2 * p + k - start)
+                    .filter(|&j| (lo..hi).contains(&j));
+                let rows = &mut rows[(lo - first) * stride..];
+                match equal {
+                    Some(j) => {
+                        let (before, after) = rows.split_at_mut((j - lo) * stride);
+                        mark_rows::<W, T>(before, stride, v, &g[base..base + j - lo]);
+                        let after = &mut after[stride..];
+                        mark_rows::<W, T>(after, stride, v, &g[base + j + 1 - lo..base + hi - lo]);
+                    }
+                    None => mark_rows::<W, T>(rows, stride, v, &g[base..base + hi - lo]),
+                }
+            };
+            for (&p, &v) in self.rare.iter().zip(self.rare_values) {
+                run(p as usize, v);
+            }
+            if let Some((chunks, _)) = self.block_chunks.get(t) {
+                for &c in chunks {
+                    for (p, x) in g.iter().enumerate().skip(c * CHUNK).take(CHUNK) {
+                        run(p, x.get());
+                    }
+                }
+            }
+        }
+        // The scan of step 3 for the first take, in every chunk but chunk 0 (last in the
+        // order): those splits have both parts below the block.
+        let mut scanning = 0;
+        let Some(&k) = self.split_takes.first() else {
+            return (work, scanning);
+        };
+        let done = self
+            .block_chunks
+            .first()
+            .map_or(&[][..], |(_, set)| &set[..]);
+        for (i, (row, resume)) in rows.chunks_exact_mut(stride).zip(resume).enumerate() {
+            let n = start + first + i;
+            if n < k + 2 {
+                continue;
+            }
+            // The moves that leave one heap below the block (those that leave one in it
+            // are marked later).
+            for &k in self.one_takes.iter().take_while(|&&k| k < n) {
+                if n - k < start {
+                    row[(g[n - k].get() as usize) & (stride - 1)] = 1;
+                }
+            }
+            least_common(row, self.common, wanted);
+            if wanted.is_empty() {
+                continue;
+            }
+            let m = n - k;
+            let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
+            let mut chunks = 0;
+            for (consumed, chunk) in chunk_order(half).enumerate() {
+                if chunk * CHUNK < BLOCK || wanted.is_empty() {
+                    break;
+                }
+                *resume = consumed + 1;
+                if contains(done, chunk) {
+                    continue;
+                }
+                work += scan::<W, T>(row, stride, g, m, half, chunk, wanted);
+                chunks += 1;
+            }
+            if chunks > 0 {
+                scanning += 1;
+            }
+        }
+        (work, scanning)
+    }
+}
+
+/// The least common value not marked in `row` (the width of the row when all are), with
+/// the rare values below it not marked in `wanted`, ascending.
+fn least_common(row: &[u8], common: &[bool], wanted: &mut Vec<u32>) -> u32 {
+    wanted.clear();
+    for (v, (&mark, &common)) in row.iter().zip(common).enumerate() {
+        if mark == 0 {
+            if common {
+                return v as u32;
+            }
+            wanted.push(v as u32);
+        }
+    }
+    // Every common value below the width is marked: the width (no option has it) takes
+    // the place of c.
+    common.len() as u32
+}
+
+/// Whether chunk `c` is in the bit set `set`.
+fn contains(set: &[u64], c: usize) -> bool {
+    set.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 != 0)
+}
+
+/// Marks in `row` the values of the splits (a, m − a) of the heaps a of `chunk` up to
+/// `half`, and keeps in `wanted` the values still not marked; returns the splits looked
+/// at.
+#[inline(always)]
+fn scan<const W: usize, T: Cell>(
+    row: &mut [u8],
+    stride: usize,
+    g: &[T],
+    m: usize,
+    half: usize,
+    chunk: usize,
+    wanted: &mut Vec<u32>,
+) -> u64 {
+    let stride = if W == 0 { stride } else { W };
+    let row = &mut row[..stride];
+    let (lo, hi) = (
+        (chunk * CHUNK).max(1),
+        (chunk * CHUNK + CHUNK - 1).min(half),
+    );
+    if lo > hi {
+        return 0;
+    }
+    let (low, high) = (&g[lo..=hi], &g[m - hi..=m - lo]);
+    for (a, b) in low.iter().zip(high.iter().rev()) {
+        row[(a.get() ^ b.get()) as usize & (stride - 1)] = 1;
+    }
+    wanted.retain(|&v| row[v as usize & (stride - 1)] == 0);
+    (hi + 1 - lo) as u64
+}
+
+/// The chunks of the scan of step 3 for the splits of m with smaller part up to `half`,
+/// in the order they are looked at: a fixed scattered order (bit-reversed chunk numbers),
+/// which finds the wanted values sooner than going up from 1 (small heaps have unusual
+/// values, and neighbouring heaps similar ones), and chunk 0 last.
+fn chunk_order(half: usize) -> impl Iterator<Item = usize> {
+    let chunks = half / CHUNK + 1;
+    let bits = usize::BITS - (chunks - 1).leading_zeros();
+    (1..1usize << bits)
+        .map(move |i| i.reverse_bits() >> (usize::BITS - bits))
+        .filter(move |&c| c < chunks)
+        .chain([0])
 }
 
 /// Marks the value `v` XOR `x` in successive rows of `stride` marks from the start of
@@ -554,6 +703,18 @@ mod tests {
                 685, 923, 926, 929, 932, 1222
             ]
         );
+    }
+
+    #[test]
+    fn one_thread_or_two_give_the_same_values() {
+        let rule = Rule::parse("0.6").unwrap();
+        let shared = values(&rule, Algorithm::Sparse, 3000);
+        let alone = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(|| values(&rule, Algorithm::Sparse, 3000));
+        assert_eq!(alone, shared);
     }
 
     proptest! {
