@@ -40,6 +40,10 @@ pub struct SequenceArgs {
     /// seconds and at the end; if FILE exists, the run resumes from it.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
+    /// Run however long the computation is estimated to take (without it, runs estimated
+    /// beyond the engine's work limit, about a quarter of an hour, are refused).
+    #[arg(long)]
+    long: bool,
     /// Seconds between checkpoints.
     #[arg(
         long,
@@ -96,6 +100,7 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
         args.checkpoint.as_deref(),
         args.every,
         args.prove,
+        args.prove || args.long,
     )?;
     if let Some(path) = &args.out {
         write_values(path, &seq, args.binary)?;
@@ -118,9 +123,10 @@ fn compute(
     checkpoint: Option<&Path>,
     every: u64,
     prove: bool,
+    unbounded: bool,
 ) -> Result<(), Failure> {
     let work = seq.work(target);
-    if work > MAX_WORK && !prove {
+    if work > MAX_WORK && !unbounded {
         // The engine's own error, before anything is computed.
         seq.extend_to(target)?;
     }
@@ -153,7 +159,7 @@ fn compute(
             .min(target)
             .min(if prove { next_check } else { u64::MAX });
         if let Err(e) = seq.extend_to(until) {
-            if !prove {
+            if !unbounded {
                 return Err(e.into());
             }
             eprintln!("nimlab: stopped at heap {}: {e}", seq.len() - 1);

@@ -11,8 +11,8 @@ use crate::games::subtraction::SubtractionSet;
 use crate::{Error, Result};
 
 /// The most work (option values looked at) [`Sequence::extend_to`] spends before it refuses
-/// with [`Error::Limit`]: about a minute of computing.
-pub const MAX_WORK: u128 = 60_000_000_000;
+/// with [`Error::Limit`]: about a quarter of an hour of computing.
+pub const MAX_WORK: u128 = 1_000_000_000_000;
 
 /// The longest sequence computed (heap sizes), to keep the table within memory.
 pub const MAX_LENGTH: u64 = 1 << 32;
