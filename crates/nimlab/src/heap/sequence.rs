@@ -336,20 +336,21 @@ impl Sequence {
                 self.check_work(len)?;
             }
             let stop = len.min(self.plan_at);
-            if let Some(s) = &mut self.sparse {
-                let stop = stop as usize;
-                let widened = match &mut self.values {
-                    Values::U8(g) => s.extend(g, stop),
-                    Values::U16(g) => s.extend(g, stop),
-                    Values::U32(g) => s.extend(g, stop),
-                };
-                let max = s.max_value();
-                if let Err(v) = widened {
-                    self.values.push(v);
-                }
-                self.note_max(max);
-            }
             while self.len() < stop {
+                if let Some(s) = &mut self.sparse {
+                    let widened = match &mut self.values {
+                        Values::U8(g) => s.extend(g, stop as usize),
+                        Values::U16(g) => s.extend(g, stop as usize),
+                        Values::U32(g) => s.extend(g, stop as usize),
+                    };
+                    let max = s.max_value();
+                    if let Err(v) = widened {
+                        // A value too large for the storage: stored wider, and on.
+                        self.values.push(v);
+                    }
+                    self.note_max(max);
+                    continue;
+                }
                 let n = self.len();
                 let (rule, seen, members) = (&self.rule, &mut self.seen, &self.members[..]);
                 let v = match &self.values {
@@ -677,5 +678,19 @@ mod tests {
         let work = s.sparse.as_ref().map(Sparse::work).unwrap();
         assert!(work < 20_000 * 5_000, "{work}");
         assert!(s.work(40_000) < 20_000 * 10_000);
+    }
+
+    #[test]
+    fn the_sparse_algorithm_goes_on_after_the_values_widen() {
+        // The values of 0.74… pass 255 before heap 350: stored in two bytes from there on,
+        // still computed by the sparse-space algorithm.
+        let rule = Rule::parse("0.74…").unwrap();
+        let mut s = Sequence::with_algorithm(rule, Algorithm::Sparse);
+        s.extend_to(400).unwrap();
+        assert_eq!(s.values().bytes_per_value(), 2);
+        assert_eq!(s.sparse.as_ref().map(Sparse::known), Some(400));
+        let mut plain = Sequence::with_algorithm(Rule::parse("0.74…").unwrap(), Algorithm::Plain);
+        plain.extend_to(400).unwrap();
+        assert_eq!(s.values(), plain.values());
     }
 }

@@ -165,6 +165,12 @@ impl Sparse {
         self.work
     }
 
+    /// How many values the algorithm has taken in: G(0) … G(known − 1).
+    #[cfg(test)]
+    pub(super) fn known(&self) -> usize {
+        self.len
+    }
+
     /// The largest value so far.
     pub(super) fn max_value(&self) -> u32 {
         self.max_value
