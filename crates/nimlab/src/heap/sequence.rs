@@ -220,7 +220,7 @@ impl Sequence {
     /// An estimate of the work (option values looked at) to compute values up to `len`.
     ///
     /// For the sparse-space algorithm, the estimate counts the splits it looks at: those
-    /// of the rare heaps (as many as found so far) and about [`SCAN_WORK`] more for each
+    /// of the rare heaps (as many as found so far) and about `SCAN_WORK` more for each
     /// heap and take. The rare heaps still to come are not counted (before the algorithm
     /// starts, none is): the estimate is low when their number grows, and
     /// [`Sequence::extend_to`] estimates again as it goes.
