@@ -43,8 +43,9 @@ const SCAN_WORK: u64 = 3000;
 pub enum Algorithm {
     /// The sparse-space algorithm where it pays: for take-and-break codes that leave at
     /// most two heaps and have a digit that leaves two, from [`SPARSE_FROM`] heaps on, with
-    /// a mask chosen from the values so far (re-chosen whenever the length doubles) and
-    /// the plain algorithm while too many heaps are rare. The plain algorithm otherwise.
+    /// a mask chosen from the values so far; whenever the length doubles, the mask is
+    /// chosen again and the plain algorithm takes over while it would look at fewer splits
+    /// for each heap (short sequences, many rare heaps). The plain algorithm otherwise.
     #[default]
     Auto,
     /// The plain algorithm: the mex of every option value.
