@@ -43,8 +43,9 @@ const SCAN_WORK: u64 = 3000;
 pub enum Algorithm {
     /// The sparse-space algorithm where it pays: for take-and-break codes that leave at
     /// most two heaps and have a digit that leaves two, from [`SPARSE_FROM`] heaps on, with
-    /// a mask chosen from the values so far (re-chosen whenever the length doubles) and
-    /// the plain algorithm while too many heaps are rare. The plain algorithm otherwise.
+    /// a mask chosen from the values so far; whenever the length doubles, the mask is
+    /// chosen again and the plain algorithm takes over while it would look at fewer splits
+    /// for each heap (short sequences, many rare heaps). The plain algorithm otherwise.
     #[default]
     Auto,
     /// The plain algorithm: the mex of every option value.
@@ -229,14 +230,19 @@ impl Sequence {
         if len <= from {
             return 0;
         }
-        match self.sparse_from {
-            Some(start) if len > start && (self.sparse.is_some() || from < start) => {
-                let mid = start.clamp(from, len);
-                self.plain_work(from, mid)
-                    .saturating_add(self.sparse_work(mid, len))
-            }
-            _ => self.plain_work(from, len),
-        }
+        let Some(start) = self.sparse_from else {
+            return self.plain_work(from, len);
+        };
+        // Where the sparse-space algorithm takes over: at once when it computes the values;
+        // with Algorithm::Auto, once the plain one would look at more splits for each heap.
+        let switch = match (&self.sparse, self.algorithm) {
+            (Some(_), _) => from,
+            (None, Algorithm::Auto) => start.max(2 * self.sparse_cost(self.rare_heaps()) + 1),
+            (None, _) => start,
+        };
+        let mid = switch.clamp(from, len);
+        self.plain_work(from, mid)
+            .saturating_add(self.sparse_work(mid, len))
     }
 
     /// An estimate of the work of the sparse-space algorithm for the values from `from` to
@@ -250,11 +256,24 @@ impl Sequence {
     /// The splits the sparse-space algorithm looks at for each heap and take: as measured,
     /// or the rare heaps so far and [`SCAN_WORK`].
     fn sparse_rate(&self) -> u64 {
-        let rare = match &self.sparse {
+        self.rate.unwrap_or(self.rare_heaps() + SCAN_WORK)
+    }
+
+    /// The rare heaps so far, for the mask chosen last.
+    fn rare_heaps(&self) -> u64 {
+        match &self.sparse {
             Some(s) => s.rare_count() as u64,
             None => self.rare_hint.unwrap_or(0),
-        };
-        self.rate.unwrap_or(rare + SCAN_WORK)
+        }
+    }
+
+    /// The splits for each heap and take that [`Algorithm::Auto`] counts for the
+    /// sparse-space algorithm against the plain one when `rare` heaps are rare: as
+    /// measured, and at least the rare heaps and half of [`SCAN_WORK`].
+    fn sparse_cost(&self, rare: u64) -> u64 {
+        self.rate
+            .unwrap_or(rare + SCAN_WORK)
+            .max(rare + SCAN_WORK / 2)
     }
 
     /// How many takes of the rule may leave two heaps of a heap of `n` (for a code).
@@ -415,7 +434,7 @@ impl Sequence {
         // The sparse-space algorithm looks at the splits of the rare heaps and about
         // SCAN_WORK more for each heap; the plain one at half the splits of each heap.
         let sparse = match self.algorithm {
-            Algorithm::Auto => 2 * self.sparse_rate().max(rare + SCAN_WORK / 2) < len,
+            Algorithm::Auto => 2 * self.sparse_cost(rare) < len,
             _ => true,
         };
         if !sparse {
@@ -642,6 +661,19 @@ mod tests {
         assert_eq!(s.len(), 1);
         let mut s = Sequence::new(Rule::parse("hex:0.8").unwrap());
         assert!(s.extend_to(1_000_000).is_err());
+    }
+
+    #[test]
+    fn the_estimate_counts_on_the_sparse_algorithm_taking_over() {
+        // At 4096 heaps the plain algorithm still goes on (it looks at fewer splits), but
+        // the sparse-space one takes over further: Grundy's game to 2^22 is within reach,
+        // and so is every step on the way.
+        let mut s = Sequence::new(Rule::parse("grundy").unwrap());
+        assert!(s.work(1 << 22) < MAX_WORK);
+        s.extend_to(SPARSE_FROM + 1).unwrap();
+        assert_eq!(s.sparse_mask(), None);
+        assert!(s.work(1 << 22) < MAX_WORK, "{}", s.work(1 << 22));
+        assert!(s.work(1 << 22) > 1000 * (1 << 22));
     }
 
     #[test]

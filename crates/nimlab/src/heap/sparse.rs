@@ -41,12 +41,12 @@ pub(super) const MASK_BITS: u32 = 8;
 /// the other part below the block.
 const BLOCK: usize = 64;
 
-/// The marks of a block take at most this many bytes, to stay in the first-level caches
-/// (blocks are shorter when the values are large).
-const BLOCK_BYTES: usize = 1 << 15;
+/// The marks of a block take at most this many bytes, half for each thread, to stay in
+/// the first-level caches (blocks are shorter when the values are large).
+const BLOCK_BYTES: usize = 1 << 16;
 
 /// Blocks are shared between two threads when each gets at least this many heaps.
-const MIN_SHARE: usize = 16;
+const MIN_SHARE: usize = 8;
 
 /// Step 3 looks at the splits (a, m − a) in chunks of this many values of a.
 const CHUNK: usize = 64;
