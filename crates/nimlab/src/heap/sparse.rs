@@ -48,6 +48,10 @@ const BLOCK_BYTES: usize = 1 << 16;
 /// Blocks are shared between two threads when each gets at least this many heaps.
 const MIN_SHARE: usize = 8;
 
+/// The scan of step 3 compares each split with the values wanted, instead of marking its
+/// value, once this many or fewer are wanted.
+const FEW: usize = 16;
+
 /// Step 3 looks at the splits (a, m − a) in chunks of this many values of a.
 const CHUNK: usize = 64;
 
@@ -110,8 +114,12 @@ pub(super) struct Sparse {
     /// How many heaps of the current block scanned chunks of their own in step 3.
     scanning: usize,
     /// For each heap of the block, how many chunks of the order of step 3 (for the first
-    /// take) were looked at before the heaps before it were known.
-    resume: Vec<usize>,
+    /// take) were looked at before the heaps before it were known, and the least common
+    /// value not marked then: those chunks were searched for the rare values below it
+    /// only.
+    resume: Vec<(usize, u32)>,
+    /// The rare values step 3 looks for again in the chunks already looked at.
+    late: Vec<u32>,
     /// Splits looked at so far (rare parts in step 1 and pairs in step 3).
     work: u64,
 }
@@ -144,6 +152,7 @@ impl Sparse {
             block_chunk_count: BLOCK_CHUNKS,
             scanning: 0,
             resume: Vec::new(),
+            late: Vec::new(),
             work: 0,
         };
         s.resize_marks();
@@ -230,24 +239,36 @@ impl Sparse {
     /// recorded here but for the caller to store.
     pub(super) fn extend<T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), u32> {
         self.catch_up(g);
+        // The values backwards, so that the scan of step 3 reads both parts of the splits
+        // (a, m − a) in the same direction, as the processor's vector instructions do best.
+        let mut rev = vec![T::ZERO; len];
+        for (x, &v) in g.iter().enumerate().take(len) {
+            rev[len - 1 - x] = v;
+        }
         if rayon::current_num_threads() < 2 {
-            return self.extend_here(g, len);
+            return self.extend_here(g, &mut rev, len);
         }
         // On a thread of rayon's pool, from where sharing each block with another thread
         // is cheap.
-        rayon::scope(|_| self.extend_here(g, len))
+        rayon::scope(|_| self.extend_here(g, &mut rev, len))
     }
 
-    /// [`Sparse::extend`] on the current thread.
-    fn extend_here<T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), u32> {
+    /// [`Sparse::extend`] on the current thread, with `rev[len − 1 − x]` = G(x) for each
+    /// heap x known.
+    fn extend_here<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        rev: &mut [T],
+        len: usize,
+    ) -> Result<(), u32> {
         while g.len() < len {
             // Rows of a fixed length let the compiler drop the bounds checks of the marks.
             match self.width {
-                0..=256 => self.block::<256, T>(g, len)?,
-                257..=512 => self.block::<512, T>(g, len)?,
-                513..=1024 => self.block::<1024, T>(g, len)?,
-                1025..=2048 => self.block::<2048, T>(g, len)?,
-                _ => self.block::<0, T>(g, len)?,
+                0..=256 => self.block::<256, T>(g, rev, len)?,
+                257..=512 => self.block::<512, T>(g, rev, len)?,
+                513..=1024 => self.block::<1024, T>(g, rev, len)?,
+                1025..=2048 => self.block::<2048, T>(g, rev, len)?,
+                _ => self.block::<0, T>(g, rev, len)?,
             }
         }
         Ok(())
@@ -255,7 +276,12 @@ impl Sparse {
 
     /// Computes the values of a block of heaps from `g.len()` on (fewer when `len` is near
     /// or a value widens the marks), with rows of marks `W` long (`W` = 0: the width).
-    fn block<const W: usize, T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), u32> {
+    fn block<const W: usize, T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        rev: &mut [T],
+        len: usize,
+    ) -> Result<(), u32> {
         let start = g.len();
         let width = self.width;
         let stride = if W == 0 { width } else { W };
@@ -266,16 +292,19 @@ impl Sparse {
         self.marks.clear();
         self.marks.resize(stride * count, 0);
         self.resume.clear();
-        self.resume.resize(count, 0);
+        self.resume.resize(count, (0, 0));
         self.choose_block_chunks(start);
-        let (work, scanning) = self.prepare::<W, T>(g, count);
+        let (work, scanning) = self.prepare::<W, T>(g, rev, count);
         self.work += work;
         self.scanning = scanning;
         for j in 0..count {
-            let v = self.value::<W, T>(g, start, j);
+            let v = self.value::<W, T>(g, rev, start, j);
             self.note(start + j, v);
             match T::from_u32(v) {
-                Some(x) => g.push(x),
+                Some(x) => {
+                    rev[len - 1 - g.len()] = x;
+                    g.push(x);
+                }
                 None => return Err(v),
             }
             if self.width != width {
@@ -299,10 +328,16 @@ impl Sparse {
     /// heap, scans for the rare values below the least common value not marked so far
     /// among the splits of the first take in every chunk but chunk 0 (their parts are
     /// below the block too). Returns the splits looked at and how many heaps scanned.
-    fn prepare<const W: usize, T: Cell>(&mut self, g: &[T], count: usize) -> (u64, usize) {
+    fn prepare<const W: usize, T: Cell>(
+        &mut self,
+        g: &[T],
+        rev: &[T],
+        count: usize,
+    ) -> (u64, usize) {
         let stride = if W == 0 { self.width } else { W };
         let block = Block {
             g,
+            rev,
             start: g.len(),
             stride,
             unequal: self.unequal,
@@ -366,7 +401,13 @@ impl Sparse {
 
     /// G(n) for heap n = `start + j` = `g.len()` of the block from `start`, whose row of
     /// marks holds what [`Sparse::prepare`] found.
-    fn value<const W: usize, T: Cell>(&mut self, g: &[T], start: usize, j: usize) -> u32 {
+    fn value<const W: usize, T: Cell>(
+        &mut self,
+        g: &[T],
+        rev: &[T],
+        start: usize,
+        j: usize,
+    ) -> u32 {
         let n = g.len();
         let width = self.width;
         let stride = if W == 0 { width } else { W };
@@ -382,6 +423,7 @@ impl Sparse {
             wanted,
             block_chunks,
             resume,
+            late,
             scanning,
             work,
             ..
@@ -426,7 +468,8 @@ impl Sparse {
         let c = least_common(row, common, wanted);
         // Step 3: the rare values below c not marked, looked for among the other splits
         // (those of the first take from where the scan of `prepare` stopped).
-        let scanned_before = resume[j] > 0;
+        let (resumed, c_before) = resume[j];
+        let scanned_before = resumed > 0;
         let mut scanned = false;
         for (t, &k) in splits.enumerate() {
             if wanted.is_empty() {
@@ -435,13 +478,28 @@ impl Sparse {
             let m = n - k;
             let half = if *unequal { (m - 1) / 2 } else { m / 2 };
             let done = block_chunks.get(t).map_or(&[][..], |(_, set)| &set[..]);
-            let skip = if t == 0 { resume[j] } else { 0 };
+            let skip = if t == 0 { resumed } else { 0 };
+            if skip > 0 && c > c_before {
+                // The chunks looked at already were searched for the values below
+                // `c_before` only.
+                late.clear();
+                late.extend(wanted.iter().filter(|&&w| w >= c_before));
+                for chunk in chunk_order(half).take(skip) {
+                    if late.is_empty() {
+                        break;
+                    }
+                    if !contains(done, chunk) {
+                        *work += scan::<W, T>(row, stride, g, rev, m, half, chunk, late);
+                    }
+                }
+                wanted.retain(|&w| row[at(w)] == 0);
+            }
             for chunk in chunk_order(half).skip(skip) {
                 if contains(done, chunk) {
                     continue;
                 }
                 scanned = true;
-                *work += scan::<W, T>(row, stride, g, m, half, chunk, wanted);
+                *work += scan::<W, T>(row, stride, g, rev, m, half, chunk, wanted);
                 if wanted.is_empty() {
                     break;
                 }
@@ -457,6 +515,8 @@ impl Sparse {
 /// What the rows of a block are marked from: the values below it and the rare heaps.
 struct Block<'a, T> {
     g: &'a [T],
+    /// The values backwards: `rev[rev.len() − 1 − x]` = G(x).
+    rev: &'a [T],
     start: usize,
     stride: usize,
     unequal: bool,
@@ -475,7 +535,7 @@ impl<T: Cell> Block<'_, T> {
     fn rows<const W: usize>(
         &self,
         rows: &mut [u8],
-        resume: &mut [usize],
+        resume: &mut [(usize, u32)],
         first: usize,
         wanted: &mut Vec<u32>,
     ) -> (u64, usize) {
@@ -543,7 +603,7 @@ impl<T: Cell> Block<'_, T> {
                     row[(g[n - k].get() as usize) & (stride - 1)] = 1;
                 }
             }
-            least_common(row, self.common, wanted);
+            let c = least_common(row, self.common, wanted);
             if wanted.is_empty() {
                 continue;
             }
@@ -554,11 +614,11 @@ impl<T: Cell> Block<'_, T> {
                 if chunk * CHUNK < BLOCK || wanted.is_empty() {
                     break;
                 }
-                *resume = consumed + 1;
+                *resume = (consumed + 1, c);
                 if contains(done, chunk) {
                     continue;
                 }
-                work += scan::<W, T>(row, stride, g, m, half, chunk, wanted);
+                work += scan::<W, T>(row, stride, g, self.rev, m, half, chunk, wanted);
                 chunks += 1;
             }
             if chunks > 0 {
@@ -593,12 +653,18 @@ fn contains(set: &[u64], c: usize) -> bool {
 
 /// Marks in `row` the values of the splits (a, m − a) of the heaps a of `chunk` up to
 /// `half`, and keeps in `wanted` the values still not marked; returns the splits looked
-/// at.
+/// at. `rev` holds the values backwards.
+///
+/// While many values are wanted, each split marks its value; once at most [`FEW`] are,
+/// the splits are compared with each of them instead, a comparison the compiler turns
+/// into vector instructions that look at 16 or 32 splits at once.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn scan<const W: usize, T: Cell>(
     row: &mut [u8],
     stride: usize,
     g: &[T],
+    rev: &[T],
     m: usize,
     half: usize,
     chunk: usize,
@@ -613,12 +679,37 @@ fn scan<const W: usize, T: Cell>(
     if lo > hi {
         return 0;
     }
-    let (low, high) = (&g[lo..=hi], &g[m - hi..=m - lo]);
+    let low = &g[lo..=hi];
+    if wanted.len() <= FEW {
+        // G(m − a) for a from lo to hi.
+        let last = rev.len() - 1;
+        let high = &rev[last - (m - lo)..=last - (m - hi)];
+        wanted.retain(|&w| {
+            let x = T::from_u32(w).expect("a wanted value is below the width of the values");
+            let hit = any_split_is(low, high, x);
+            if hit {
+                row[w as usize & (stride - 1)] = 1;
+            }
+            !hit
+        });
+        return (hi + 1 - lo) as u64;
+    }
+    let high = &g[m - hi..=m - lo];
     for (a, b) in low.iter().zip(high.iter().rev()) {
         row[(a.get() ^ b.get()) as usize & (stride - 1)] = 1;
     }
     wanted.retain(|&v| row[v as usize & (stride - 1)] == 0);
     (hi + 1 - lo) as u64
+}
+
+/// Whether `low[i]` XOR `high[i]` is `w` for some i.
+#[inline(always)]
+fn any_split_is<T: Cell>(low: &[T], high: &[T], w: T) -> bool {
+    let mut hit = 0u8;
+    for (&a, &b) in low.iter().zip(high) {
+        hit |= u8::from(a ^ b == w);
+    }
+    hit != 0
 }
 
 /// The chunks of the scan of step 3 for the splits of m with smaller part up to `half`,

@@ -116,7 +116,11 @@ impl Values {
 }
 
 /// A value of one of the widths of [`Values`].
-pub(super) trait Cell: Copy + Send + Sync {
+pub(super) trait Cell:
+    Copy + Send + Sync + PartialEq + std::ops::BitXor<Output = Self>
+{
+    /// The value 0.
+    const ZERO: Self;
     /// The value.
     fn get(self) -> u32;
     /// `v` in this width, if it fits.
@@ -126,6 +130,7 @@ pub(super) trait Cell: Copy + Send + Sync {
 macro_rules! cell {
     ($($t:ty),*) => {$(
         impl Cell for $t {
+            const ZERO: Self = 0;
             #[inline(always)]
             fn get(self) -> u32 {
                 u32::from(self)
