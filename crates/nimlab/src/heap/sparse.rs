@@ -39,11 +39,11 @@ pub(super) const MASK_BITS: u32 = 8;
 /// The most heaps computed in one block. The chunks of the scan that the block marks at
 /// once start at this heap or above, so that their splits of a heap of the block have
 /// the other part below the block.
-const BLOCK: usize = 64;
+const BLOCK: usize = 128;
 
 /// The marks of a block take at most this many bytes, half for each thread, to stay in
-/// the first-level caches (blocks are shorter when the values are large).
-const BLOCK_BYTES: usize = 1 << 16;
+/// the second-level caches (blocks are shorter when the values are large).
+const BLOCK_BYTES: usize = 1 << 18;
 
 /// Blocks are shared between two threads when each gets at least this many heaps.
 const MIN_SHARE: usize = 8;
