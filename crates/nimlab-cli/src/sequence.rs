@@ -4,8 +4,8 @@ use crate::Failure;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab::heap::{
-    read_checkpoint, write_binary, write_checkpoint, Periodicity, Rule, Sequence, SequenceReport,
-    MAX_WORK,
+    read_checkpoint, windowed_run, write_binary, write_checkpoint, Periodicity, Rule, Sequence,
+    SequenceReport, MAX_WORK,
 };
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -34,8 +34,19 @@ pub struct SequenceArgs {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// With `--out`, write the compact binary format (see the README) instead of text.
-    #[arg(long, requires = "out")]
+    #[arg(long, requires = "out", conflicts_with = "window")]
     binary: bool,
+    /// Keep the values of the heaps below W and of the last heaps only (about 4·W values),
+    /// for runs whose values do not fit in memory: the values go to `--out` as they are
+    /// computed, and the period is not looked for. Every rare heap must be below W, and
+    /// the run stops at a value that needs a split beyond it.
+    #[arg(
+        long,
+        value_name = "W",
+        value_parser = parse_count,
+        conflicts_with_all = ["prove", "checkpoint"]
+    )]
+    window: Option<u64>,
     /// Keep the values computed so far in FILE, written atomically every `--every`
     /// seconds and at the end; if FILE exists, the run resumes from it.
     #[arg(long, value_name = "FILE")]
@@ -74,6 +85,9 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
         .to
         .unwrap_or(nimlab::heap::MAX_LENGTH - 1)
         .saturating_add(1);
+    if let Some(window) = args.window {
+        return run_windowed(args, rule, target, window, out);
+    }
     let mut seq = match &args.checkpoint {
         Some(path) if path.exists() => {
             let seq = read_checkpoint(path, &rule)?;
@@ -115,6 +129,75 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Computes the values of a windowed run, writing them to `--out` as they come.
+fn run_windowed(
+    args: &SequenceArgs,
+    rule: Rule,
+    target: u64,
+    window: u64,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let mut file = match &args.out {
+        Some(path) => Some((BufWriter::new(create(path)?), path)),
+        None => None,
+    };
+    let bar = progress_bar(target, 0);
+    let mut n = 0u64;
+    let report = windowed_run(&rule, target, window, |v| {
+        if let Some((w, path)) = &mut file {
+            writeln!(w, "{v}").map_err(|e| cannot_write(path, &e))?;
+        }
+        n += 1;
+        if n % (1 << 16) == 0 {
+            if let Some(b) = &bar {
+                b.set_position(n);
+            }
+        }
+        Ok(())
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if let Some((mut w, path)) = file {
+        w.flush().map_err(|e| cannot_write(path, &e))?;
+    }
+    let report = report?;
+    if args.json {
+        serde_json::to_writer(&mut *out, &report).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        print_text(&report, out)?;
+    }
+    Ok(())
+}
+
+/// A progress bar for a run to `target` heaps from `at`, on a terminal only.
+fn progress_bar(target: u64, at: u64) -> Option<ProgressBar> {
+    if !io::stderr().is_terminal() || target <= at {
+        return None;
+    }
+    let bar = ProgressBar::new(target);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] heap {pos}/{len} ({per_sec}, about {eta} left)",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.set_position(at);
+    Some(bar)
+}
+
+/// Creates the file `path` for writing.
+fn create(path: &Path) -> Result<File, Failure> {
+    File::create(path).map_err(|e| Failure::Input(cannot_write(path, &e)))
+}
+
+/// The error for a file that cannot be written.
+fn cannot_write(path: &Path, e: &io::Error) -> nimlab::Error {
+    nimlab::Error::Unsupported(format!("cannot write `{}`: {e}", path.display()))
+}
+
 /// Extends `seq` to `target` values in chunks, with a progress bar on a terminal and a
 /// checkpoint every `every` seconds.
 fn compute(
@@ -130,20 +213,7 @@ fn compute(
         // The engine's own error, before anything is computed.
         seq.extend_to(target)?;
     }
-    let bar = if io::stderr().is_terminal() && target > seq.len() {
-        let bar = ProgressBar::new(target);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:40}] heap {pos}/{len} ({per_sec}, about {eta} left)",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar.set_position(seq.len());
-        Some(bar)
-    } else {
-        None
-    };
+    let bar = progress_bar(target, seq.len());
     let every = Duration::from_secs(every);
     let mut saved = Instant::now();
     let mut next_check = seq.len().max(256);
@@ -184,14 +254,8 @@ fn compute(
     Ok(())
 }
 
-fn write_values(path: &PathBuf, seq: &Sequence, binary: bool) -> Result<(), Failure> {
-    let file = File::create(path).map_err(|e| {
-        Failure::Input(nimlab::Error::Unsupported(format!(
-            "cannot write `{}`: {e}",
-            path.display()
-        )))
-    })?;
-    let mut w = BufWriter::new(file);
+fn write_values(path: &Path, seq: &Sequence, binary: bool) -> Result<(), Failure> {
+    let mut w = BufWriter::new(create(path)?);
     if binary {
         write_binary(&mut w, &seq.rule().to_string(), seq.values())?;
     } else {
@@ -274,7 +338,13 @@ fn print_text(r: &SequenceReport, out: &mut impl Write) -> io::Result<()> {
                 "Period: {p}, preperiod {n0}: {shape} for n ≥ {n0}; {status}."
             )?;
         }
-        _ => writeln!(out, "Period: none found up to heap {}.", r.to)?,
+        _ => match r.window {
+            Some(w) => writeln!(
+                out,
+                "Period: not looked for (a windowed run keeps the values of the heaps below {w} and of the last heaps only)."
+            )?,
+            None => writeln!(out, "Period: none found up to heap {}.", r.to)?,
+        },
     }
     Ok(())
 }

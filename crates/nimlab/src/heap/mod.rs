@@ -24,6 +24,7 @@ mod sparse;
 mod survey;
 mod table;
 mod values;
+mod window;
 
 pub use binary::{read_binary, write_binary};
 pub use checkpoint::{read_checkpoint, write_checkpoint};
@@ -35,3 +36,4 @@ pub use sequence::{Algorithm, Sequence, MAX_LENGTH, MAX_WORK, SPARSE_FROM};
 pub use survey::{survey_octal, SurveyRow, MAX_SURVEY_DIGITS};
 pub use table::{HeapTable, DEFAULT_BUDGET, LIST_LIMIT};
 pub use values::Values;
+pub use window::{windowed_run, MIN_WINDOW};

@@ -67,76 +67,117 @@ pub struct SequenceReport {
     pub proved: bool,
     /// The values the periodicity theorem needs for a proof (when it applies).
     pub proof_needs: Option<u64>,
+    /// For a windowed run, which keeps the values of the heaps below this and of the last
+    /// heaps only: the periodicity is then not looked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window: Option<u64>,
 }
 
 impl SequenceReport {
     /// The report of the values computed so far.
     pub fn new(seq: &Sequence) -> Self {
-        let values = seq.values();
-        let mut max_value = 0;
-        let mut max_at = 0;
-        let mut p_positions = Vec::new();
-        let mut p_count = 0;
-        let mut histogram: Vec<u64> = Vec::new();
-        for (n, v) in values.iter().enumerate() {
-            if v > max_value {
-                max_value = v;
-                max_at = n as u64;
-            }
-            if v == 0 {
-                p_count += 1;
-                if p_positions.len() < MAX_LISTED_P {
-                    p_positions.push(n as u64);
-                }
-            }
-            if (v as usize) < (1 << MASK_BITS) {
-                if histogram.len() <= v as usize {
-                    histogram.resize(v as usize + 1, 0);
-                }
-                histogram[v as usize] += 1;
-            }
+        let mut tally = Tally::default();
+        for v in seq.values().iter() {
+            tally.add(v);
         }
-        let mask = best_mask(&histogram, max_value);
-        let is_rare = |v: u32| (v & !mask).count_ones() % 2 == 0;
-        let count: u64 = values.iter().filter(|&v| is_rare(v)).count() as u64;
-        let last = (0..values.len())
-            .rev()
-            .find(|&n| is_rare(values.get(n)))
-            .map(|n| n as u64);
+        let mut report = tally.report(seq.rule());
         let period = Periodicity::find(seq);
-        SequenceReport {
-            rule: seq.rule().to_string(),
-            name: seq.rule().name(),
-            to: seq.len() - 1,
-            first_values: values.iter().take(60).collect(),
-            max_value,
-            max_at,
-            p_positions,
-            p_count,
-            rare: Rare { mask, count, last },
-            period: period.map(|p| p.period),
-            preperiod: period.map(|p| p.preperiod),
-            saltus: period.map(|p| p.saltus),
-            proved: period.is_some_and(|p| p.proved),
-            proof_needs: period.and_then(|p| p.needed),
-        }
+        report.period = period.map(|p| p.period);
+        report.preperiod = period.map(|p| p.preperiod);
+        report.saltus = period.map(|p| p.saltus);
+        report.proved = period.is_some_and(|p| p.proved);
+        report.proof_needs = period.and_then(|p| p.needed);
+        report
     }
 }
 
-/// The mask (below 2^12, and only over the bits the values use) with the fewest rare heaps.
-fn best_mask(histogram: &[u64], max_value: u32) -> u32 {
-    let bits = (32 - max_value.leading_zeros()).min(MASK_BITS);
-    let rare_count = |mask: u32| -> u64 {
-        histogram
+/// What a report says of the values but their periodicity, gathered one value at a time
+/// (G(0) first), so that a windowed run, which does not keep its values, reports them too.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Tally {
+    len: u64,
+    first_values: Vec<u32>,
+    max_value: u32,
+    max_at: u64,
+    p_positions: Vec<u64>,
+    p_count: u64,
+    /// For each class of values (the low [`MASK_BITS`] bits, and whether the bits above
+    /// have an odd number of 1s: a mask's rare values are unions of classes), how many
+    /// heaps have a value in it and the last of them.
+    classes: Vec<(u64, u64)>,
+}
+
+impl Tally {
+    /// Counts G(len) = v.
+    pub(super) fn add(&mut self, v: u32) {
+        let n = self.len;
+        self.len += 1;
+        if self.first_values.len() < 60 {
+            self.first_values.push(v);
+        }
+        if v > self.max_value {
+            self.max_value = v;
+            self.max_at = n;
+        }
+        if v == 0 {
+            self.p_count += 1;
+            if self.p_positions.len() < MAX_LISTED_P {
+                self.p_positions.push(n);
+            }
+        }
+        let class = (v & ((1 << MASK_BITS) - 1)) | ((v >> MASK_BITS).count_ones() & 1) << MASK_BITS;
+        if self.classes.len() <= class as usize {
+            self.classes.resize(class as usize + 1, (0, 0));
+        }
+        let (count, last) = &mut self.classes[class as usize];
+        *count += 1;
+        *last = n;
+    }
+
+    /// The report of the values counted, with no period.
+    pub(super) fn report(&self, rule: &super::Rule) -> SequenceReport {
+        let is_rare = |class: usize, mask: u32| (class as u32 & !mask).count_ones() % 2 == 0;
+        let rare_count = |mask: u32| -> u64 {
+            self.classes
+                .iter()
+                .enumerate()
+                .filter(|&(class, _)| is_rare(class, mask))
+                .map(|(_, &(count, _))| count)
+                .sum()
+        };
+        let bits = (32 - self.max_value.leading_zeros()).min(MASK_BITS);
+        let mask = (0..1u32 << bits)
+            .min_by_key(|&m| (rare_count(m), m))
+            .unwrap_or(0);
+        let last = self
+            .classes
             .iter()
             .enumerate()
-            .filter(|&(v, _)| (v as u32 & !mask).count_ones() % 2 == 0)
-            .map(|(_, &c)| c)
-            .sum()
-    };
-    (0..1u32 << bits)
-        .min_by_key(|&m| (rare_count(m), m))
-        .unwrap_or(0)
+            .filter(|&(class, &(count, _))| count > 0 && is_rare(class, mask))
+            .map(|(_, &(_, last))| last)
+            .max();
+        SequenceReport {
+            rule: rule.to_string(),
+            name: rule.name(),
+            to: self.len.saturating_sub(1),
+            first_values: self.first_values.clone(),
+            max_value: self.max_value,
+            max_at: self.max_at,
+            p_positions: self.p_positions.clone(),
+            p_count: self.p_count,
+            rare: Rare {
+                mask,
+                count: rare_count(mask),
+                last,
+            },
+            period: None,
+            preperiod: None,
+            saltus: None,
+            proved: false,
+            proof_needs: None,
+            window: None,
+        }
+    }
 }
 
 #[cfg(test)]

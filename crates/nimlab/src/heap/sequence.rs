@@ -185,6 +185,16 @@ impl Sequence {
         self.algorithm
     }
 
+    /// The sparse-space algorithm's state, taken out: a windowed run goes on with it.
+    pub(super) fn take_sparse(&mut self) -> Option<Sparse> {
+        self.sparse.take()
+    }
+
+    /// How many heaps have rare values for the mask chosen last.
+    pub(super) fn sparse_rare_heaps(&self) -> u64 {
+        self.rare_heaps()
+    }
+
     /// The mask of the sparse-space algorithm when it computed the last value, if it did.
     pub fn sparse_mask(&self) -> Option<u32> {
         self.sparse.as_ref().map(Sparse::mask)

@@ -122,6 +122,67 @@ pub(super) struct Sparse {
     late: Vec<u32>,
     /// Splits looked at so far (rare parts in step 1 and pairs in step 3).
     work: u64,
+    /// Step 3 looks at the splits whose smaller part is at most this (all, but in a
+    /// windowed run).
+    reach: usize,
+}
+
+/// Why [`Sparse::extend_window`] stopped before the length asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// A value too wide for the storage: the value of the next heap, for the caller to
+    /// store.
+    Widen(u32),
+    /// The value of this heap needs splits beyond the prefix of a windowed run, or the
+    /// heap has a rare value and is beyond the prefix.
+    Window(usize),
+}
+
+/// The values the algorithm reads: every value so far, or in a windowed run those of a
+/// prefix and of the last heaps.
+#[derive(Clone, Copy)]
+struct View<'a, T> {
+    /// G(0) … G(prefix.len() − 1) in a windowed run; empty otherwise.
+    prefix: &'a [T],
+    /// G(off) … G(off + tail.len() − 1).
+    tail: &'a [T],
+    off: usize,
+    /// The tail backwards: `rev[last − x]` = G(x) for every heap x ≥ off known.
+    rev: &'a [T],
+    last: usize,
+}
+
+impl<'a, T: Cell> View<'a, T> {
+    /// The number of values known.
+    fn len(&self) -> usize {
+        self.off + self.tail.len()
+    }
+
+    /// G(x), for x in the prefix or the tail.
+    #[inline(always)]
+    fn get(&self, x: usize) -> T {
+        if x >= self.off {
+            self.tail[x - self.off]
+        } else {
+            self.prefix[x]
+        }
+    }
+
+    /// G(lo) … G(hi − 1), all in the prefix or all in the tail.
+    #[inline(always)]
+    fn range(&self, lo: usize, hi: usize) -> &'a [T] {
+        if lo >= self.off {
+            &self.tail[lo - self.off..hi - self.off]
+        } else {
+            &self.prefix[lo..hi]
+        }
+    }
+
+    /// G(hi), G(hi − 1), … G(lo), from the tail backwards.
+    #[inline(always)]
+    fn backwards(&self, lo: usize, hi: usize) -> &'a [T] {
+        &self.rev[self.last - hi..=self.last - lo]
+    }
 }
 
 impl Sparse {
@@ -154,6 +215,7 @@ impl Sparse {
             resume: Vec::new(),
             late: Vec::new(),
             work: 0,
+            reach: usize::MAX,
         };
         s.resize_marks();
         Some(s)
@@ -190,6 +252,19 @@ impl Sparse {
         for (n, v) in g.iter().enumerate().skip(self.len) {
             self.note(n, v.get());
         }
+    }
+
+    /// Limits step 3 to the splits whose smaller part is below `prefix`: a windowed run
+    /// keeps the values of the heaps below `prefix` and of the last heaps only. A value
+    /// whose rare values below c are not all found among these splits is then not
+    /// computed ([`Stop::Window`]).
+    pub(super) fn set_prefix(&mut self, prefix: usize) {
+        self.reach = prefix.saturating_sub(1);
+    }
+
+    /// The largest rare heap so far.
+    pub(super) fn last_rare(&self) -> Option<usize> {
+        self.rare.last().map(|&r| r as usize)
     }
 
     /// Records G(n) = v for the next heap n.
@@ -239,50 +314,81 @@ impl Sparse {
     /// recorded here but for the caller to store.
     pub(super) fn extend<T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), u32> {
         self.catch_up(g);
+        match self.extend_window(&[], g, 0, len) {
+            Ok(()) => Ok(()),
+            Err(Stop::Widen(v)) => Err(v),
+            Err(Stop::Window(_)) => {
+                unreachable!("with every value kept, step 3 reaches every split")
+            }
+        }
+    }
+
+    /// Computes G(n) for n from `off + tail.len()` up to `len − 1`, pushing each on
+    /// `tail`, which holds G(off) …; `prefix` holds G(0) … G(prefix.len() − 1) when `off`
+    /// is beyond it (a windowed run). The values of the heaps between are never read: the
+    /// caller makes sure that the tail reaches back far enough for the splits of step 1
+    /// (of the rare heaps) and of step 3 (up to the prefix), and the algorithm stops with
+    /// [`Stop::Window`] at a heap it cannot compute with them.
+    pub(super) fn extend_window<T: Cell>(
+        &mut self,
+        prefix: &[T],
+        tail: &mut Vec<T>,
+        off: usize,
+        len: usize,
+    ) -> Result<(), Stop> {
+        debug_assert_eq!(self.len, off + tail.len());
+        if off + tail.len() >= len {
+            return Ok(());
+        }
         // The values backwards, so that the scan of step 3 reads both parts of the splits
         // (a, m − a) in the same direction, as the processor's vector instructions do best.
-        let mut rev = vec![T::ZERO; len];
-        for (x, &v) in g.iter().enumerate().take(len) {
-            rev[len - 1 - x] = v;
+        let mut rev = vec![T::ZERO; len - off];
+        for (i, &v) in tail.iter().enumerate() {
+            rev[len - 1 - off - i] = v;
         }
         if rayon::current_num_threads() < 2 {
-            return self.extend_here(g, &mut rev, len);
+            return self.extend_here(prefix, tail, off, &mut rev, len);
         }
         // On a thread of rayon's pool, from where sharing each block with another thread
         // is cheap.
-        rayon::scope(|_| self.extend_here(g, &mut rev, len))
+        rayon::scope(|_| self.extend_here(prefix, tail, off, &mut rev, len))
     }
 
-    /// [`Sparse::extend`] on the current thread, with `rev[len − 1 − x]` = G(x) for each
-    /// heap x known.
+    /// [`Sparse::extend_window`] on the current thread, with `rev[len − 1 − x]` = G(x) for
+    /// each heap x ≥ off known.
     fn extend_here<T: Cell>(
         &mut self,
-        g: &mut Vec<T>,
+        prefix: &[T],
+        tail: &mut Vec<T>,
+        off: usize,
         rev: &mut [T],
         len: usize,
-    ) -> Result<(), u32> {
-        while g.len() < len {
+    ) -> Result<(), Stop> {
+        while off + tail.len() < len {
             // Rows of a fixed length let the compiler drop the bounds checks of the marks.
             match self.width {
-                0..=256 => self.block::<256, T>(g, rev, len)?,
-                257..=512 => self.block::<512, T>(g, rev, len)?,
-                513..=1024 => self.block::<1024, T>(g, rev, len)?,
-                1025..=2048 => self.block::<2048, T>(g, rev, len)?,
-                _ => self.block::<0, T>(g, rev, len)?,
+                0..=256 => self.block::<256, T>(prefix, tail, off, rev, len)?,
+                257..=512 => self.block::<512, T>(prefix, tail, off, rev, len)?,
+                513..=1024 => self.block::<1024, T>(prefix, tail, off, rev, len)?,
+                1025..=2048 => self.block::<2048, T>(prefix, tail, off, rev, len)?,
+                _ => self.block::<0, T>(prefix, tail, off, rev, len)?,
             }
         }
         Ok(())
     }
 
-    /// Computes the values of a block of heaps from `g.len()` on (fewer when `len` is near
-    /// or a value widens the marks), with rows of marks `W` long (`W` = 0: the width).
+    /// Computes the values of a block of heaps from `off + tail.len()` on (fewer when
+    /// `len` is near or a value widens the marks), with rows of marks `W` long (`W` = 0:
+    /// the width).
     fn block<const W: usize, T: Cell>(
         &mut self,
-        g: &mut Vec<T>,
+        prefix: &[T],
+        tail: &mut Vec<T>,
+        off: usize,
         rev: &mut [T],
         len: usize,
-    ) -> Result<(), u32> {
-        let start = g.len();
+    ) -> Result<(), Stop> {
+        let start = off + tail.len();
         let width = self.width;
         let stride = if W == 0 { width } else { W };
         let block = (BLOCK_BYTES / stride).clamp(1, BLOCK);
@@ -294,18 +400,37 @@ impl Sparse {
         self.resume.clear();
         self.resume.resize(count, (0, 0));
         self.choose_block_chunks(start);
-        let (work, scanning) = self.prepare::<W, T>(g, rev, count);
+        let last = len - 1;
+        let view = View {
+            prefix,
+            tail,
+            off,
+            rev,
+            last,
+        };
+        let (work, scanning) = self.prepare::<W, T>(view, count);
         self.work += work;
         self.scanning = scanning;
         for j in 0..count {
-            let v = self.value::<W, T>(g, rev, start, j);
-            self.note(start + j, v);
+            let n = start + j;
+            let view = View {
+                prefix,
+                tail,
+                off,
+                rev,
+                last,
+            };
+            let v = self.value::<W, T>(view, start, j).ok_or(Stop::Window(n))?;
+            self.note(n, v);
+            if self.rare.last() == Some(&(n as u32)) && n > self.reach {
+                return Err(Stop::Window(n));
+            }
             match T::from_u32(v) {
                 Some(x) => {
-                    rev[len - 1 - g.len()] = x;
-                    g.push(x);
+                    rev[len - 1 - n] = x;
+                    tail.push(x);
                 }
-                None => return Err(v),
+                None => return Err(Stop::Widen(v)),
             }
             if self.width != width {
                 // A larger value: the rows are too short for the options of the next heaps.
@@ -322,7 +447,7 @@ impl Sparse {
         Ok(())
     }
 
-    /// Marks in the rows of the block of `count` heaps from `start = g.len()` every split
+    /// Marks in the rows of the block of `count` heaps from `start = view.len()` every split
     /// with both parts below the block that has a rare part or a part in a chunk the block
     /// marks at once, and the moves that leave one heap below the block; then, for each
     /// heap, scans for the rare values below the least common value not marked so far
@@ -330,15 +455,14 @@ impl Sparse {
     /// below the block too). Returns the splits looked at and how many heaps scanned.
     fn prepare<const W: usize, T: Cell>(
         &mut self,
-        g: &[T],
-        rev: &[T],
+        view: View<'_, T>,
         count: usize,
     ) -> (u64, usize) {
         let stride = if W == 0 { self.width } else { W };
         let block = Block {
-            g,
-            rev,
-            start: g.len(),
+            view,
+            start: view.len(),
+            reach: self.reach,
             stride,
             unequal: self.unequal,
             split_takes: &self.split_takes,
@@ -381,7 +505,7 @@ impl Sparse {
         self.block_chunks.resize_with(takes, Default::default);
         for t in 0..takes {
             let k = self.split_takes[t];
-            let half = (start >= k + 2).then(|| self.half(start - k));
+            let half = (start >= k + 2).then(|| self.half(start - k).min(self.reach));
             let (chunks, set) = &mut self.block_chunks[t];
             chunks.clear();
             set.clear();
@@ -403,12 +527,11 @@ impl Sparse {
     /// marks holds what [`Sparse::prepare`] found.
     fn value<const W: usize, T: Cell>(
         &mut self,
-        g: &[T],
-        rev: &[T],
+        view: View<'_, T>,
         start: usize,
         j: usize,
-    ) -> u32 {
-        let n = g.len();
+    ) -> Option<u32> {
+        let n = view.len();
         let width = self.width;
         let stride = if W == 0 { width } else { W };
         let Sparse {
@@ -426,6 +549,7 @@ impl Sparse {
             late,
             scanning,
             work,
+            reach,
             ..
         } = self;
         let row = &mut marks[j * stride..(j + 1) * stride];
@@ -438,7 +562,7 @@ impl Sparse {
             row[0] = 1;
         }
         for &k in one_takes.iter().take_while(|&&k| k < n) {
-            row[at(g[n - k].get())] = 1;
+            row[at(view.get(n - k).get())] = 1;
         }
         let below = rare.partition_point(|&r| (r as usize) < start);
         let (rare_below, values_below) = (&rare[..below], &rare_values[..below]);
@@ -447,7 +571,7 @@ impl Sparse {
             let m = n - k;
             let mut mark = |p: usize, v: u32| {
                 if !(*unequal && 2 * p == m) {
-                    row[at(v ^ g[m - p].get())] = 1;
+                    row[at(v ^ view.get(m - p).get())] = 1;
                 }
             };
             for (&p, &v) in rare_below.iter().zip(values_below) {
@@ -471,12 +595,15 @@ impl Sparse {
         let (resumed, c_before) = resume[j];
         let scanned_before = resumed > 0;
         let mut scanned = false;
+        let mut short = false;
         for (t, &k) in splits.enumerate() {
             if wanted.is_empty() {
                 break;
             }
             let m = n - k;
             let half = if *unequal { (m - 1) / 2 } else { m / 2 };
+            short |= half > *reach;
+            let half = half.min(*reach);
             let done = block_chunks.get(t).map_or(&[][..], |(_, set)| &set[..]);
             let skip = if t == 0 { resumed } else { 0 };
             if skip > 0 && c > c_before {
@@ -489,7 +616,7 @@ impl Sparse {
                         break;
                     }
                     if !contains(done, chunk) {
-                        *work += scan::<W, T>(row, stride, g, rev, m, half, chunk, late);
+                        *work += scan::<W, T>(row, stride, view, m, half, chunk, late);
                     }
                 }
                 wanted.retain(|&w| row[at(w)] == 0);
@@ -499,7 +626,7 @@ impl Sparse {
                     continue;
                 }
                 scanned = true;
-                *work += scan::<W, T>(row, stride, g, rev, m, half, chunk, wanted);
+                *work += scan::<W, T>(row, stride, view, m, half, chunk, wanted);
                 if wanted.is_empty() {
                     break;
                 }
@@ -508,16 +635,21 @@ impl Sparse {
         if scanned && !scanned_before {
             *scanning += 1;
         }
-        wanted.first().copied().unwrap_or(c)
+        if short && !wanted.is_empty() {
+            // A rare value below c not found among the splits within reach: whether a
+            // split beyond has it is not known.
+            return None;
+        }
+        Some(wanted.first().copied().unwrap_or(c))
     }
 }
 
 /// What the rows of a block are marked from: the values below it and the rare heaps.
 struct Block<'a, T> {
-    g: &'a [T],
-    /// The values backwards: `rev[rev.len() − 1 − x]` = G(x).
-    rev: &'a [T],
+    view: View<'a, T>,
     start: usize,
+    /// The largest smaller part of the splits step 3 looks at.
+    reach: usize,
     stride: usize,
     unequal: bool,
     split_takes: &'a [usize],
@@ -539,7 +671,7 @@ impl<T: Cell> Block<'_, T> {
         first: usize,
         wanted: &mut Vec<u32>,
     ) -> (u64, usize) {
-        let (g, start, stride) = (self.g, self.start, self.stride);
+        let (view, start, stride) = (self.view, self.start, self.stride);
         let count = rows.len() / stride;
         let mut work = 0;
         for (t, &k) in self.split_takes.iter().enumerate() {
@@ -563,11 +695,12 @@ impl<T: Cell> Block<'_, T> {
                 match equal {
                     Some(j) => {
                         let (before, after) = rows.split_at_mut((j - lo) * stride);
-                        mark_rows::<W, T>(before, stride, v, &g[base..base + j - lo]);
+                        mark_rows::<W, T>(before, stride, v, view.range(base, base + j - lo));
                         let after = &mut after[stride..];
-                        mark_rows::<W, T>(after, stride, v, &g[base + j + 1 - lo..base + hi - lo]);
+                        let xs = view.range(base + j + 1 - lo, base + hi - lo);
+                        mark_rows::<W, T>(after, stride, v, xs);
                     }
-                    None => mark_rows::<W, T>(rows, stride, v, &g[base..base + hi - lo]),
+                    None => mark_rows::<W, T>(rows, stride, v, view.range(base, base + hi - lo)),
                 }
             };
             for (&p, &v) in self.rare.iter().zip(self.rare_values) {
@@ -575,7 +708,8 @@ impl<T: Cell> Block<'_, T> {
             }
             if let Some((chunks, _)) = self.block_chunks.get(t) {
                 for &c in chunks {
-                    for (p, x) in g.iter().enumerate().skip(c * CHUNK).take(CHUNK) {
+                    let xs = view.range(c * CHUNK, (c + 1) * CHUNK);
+                    for (p, x) in (c * CHUNK..).zip(xs) {
                         run(p, x.get());
                     }
                 }
@@ -600,7 +734,7 @@ impl<T: Cell> Block<'_, T> {
             // are marked later).
             for &k in self.one_takes.iter().take_while(|&&k| k < n) {
                 if n - k < start {
-                    row[(g[n - k].get() as usize) & (stride - 1)] = 1;
+                    row[(view.get(n - k).get() as usize) & (stride - 1)] = 1;
                 }
             }
             let c = least_common(row, self.common, wanted);
@@ -608,7 +742,7 @@ impl<T: Cell> Block<'_, T> {
                 continue;
             }
             let m = n - k;
-            let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
+            let half = if self.unequal { (m - 1) / 2 } else { m / 2 }.min(self.reach);
             let mut chunks = 0;
             for (consumed, chunk) in chunk_order(half).enumerate() {
                 if chunk * CHUNK < BLOCK || wanted.is_empty() {
@@ -618,7 +752,7 @@ impl<T: Cell> Block<'_, T> {
                 if contains(done, chunk) {
                     continue;
                 }
-                work += scan::<W, T>(row, stride, g, self.rev, m, half, chunk, wanted);
+                work += scan::<W, T>(row, stride, view, m, half, chunk, wanted);
                 chunks += 1;
             }
             if chunks > 0 {
@@ -663,8 +797,7 @@ fn contains(set: &[u64], c: usize) -> bool {
 fn scan<const W: usize, T: Cell>(
     row: &mut [u8],
     stride: usize,
-    g: &[T],
-    rev: &[T],
+    view: View<'_, T>,
     m: usize,
     half: usize,
     chunk: usize,
@@ -679,11 +812,10 @@ fn scan<const W: usize, T: Cell>(
     if lo > hi {
         return 0;
     }
-    let low = &g[lo..=hi];
+    let low = view.range(lo, hi + 1);
     if wanted.len() <= FEW {
         // G(m − a) for a from lo to hi.
-        let last = rev.len() - 1;
-        let high = &rev[last - (m - lo)..=last - (m - hi)];
+        let high = view.backwards(m - hi, m - lo);
         wanted.retain(|&w| {
             let x = T::from_u32(w).expect("a wanted value is below the width of the values");
             let hit = any_split_is(low, high, x);
@@ -694,7 +826,7 @@ fn scan<const W: usize, T: Cell>(
         });
         return (hi + 1 - lo) as u64;
     }
-    let high = &g[m - hi..=m - lo];
+    let high = view.range(m - hi, m - lo + 1);
     for (a, b) in low.iter().zip(high.iter().rev()) {
         row[(a.get() ^ b.get()) as usize & (stride - 1)] = 1;
     }

@@ -100,7 +100,17 @@ impl Values {
         }
     }
 
-    fn widen(&mut self, value: u32) {
+    /// Removes the first `n` values (a windowed run forgets the middle of the sequence).
+    pub(super) fn drop_first(&mut self, n: usize) {
+        match self {
+            Values::U8(v) => drop(v.drain(..n)),
+            Values::U16(v) => drop(v.drain(..n)),
+            Values::U32(v) => drop(v.drain(..n)),
+        }
+    }
+
+    /// Stores the values in a width that holds `value` too.
+    pub(super) fn widen(&mut self, value: u32) {
         let all: Vec<u32> = self.iter().collect();
         *self = if value <= u32::from(u16::MAX) {
             Values::U16(all.into_iter().map(|x| x as u16).collect())
