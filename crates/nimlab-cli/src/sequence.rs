@@ -100,6 +100,24 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
         }
         _ => Sequence::new(rule),
     };
+    if let Some(limit) = memory_limit() {
+        let needs = seq.table_bytes(target);
+        if needs > limit {
+            return Err(nimlab::Error::limit(
+                format!(
+                    "the values of {} for heaps 0 to {} (about {} MiB in memory)",
+                    seq.rule().label(),
+                    target - 1,
+                    needs >> 20
+                ),
+                format!(
+                    "the memory available, {} MiB; a windowed run (`--window W`) keeps part of the values only",
+                    limit >> 20
+                ),
+            )
+            .into());
+        }
+    }
     if seq.len() > target {
         let mut head = nimlab::heap::Values::default();
         seq.values()
@@ -129,6 +147,18 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The memory a run may take: `NIMLAB_MAX_MEMORY` (bytes; `2^30` is accepted) when set,
+/// or the memory the system reports available.
+fn memory_limit() -> Option<u64> {
+    if let Ok(text) = std::env::var("NIMLAB_MAX_MEMORY") {
+        return parse_count(&text).ok();
+    }
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
 /// Computes the values of a windowed run, writing them to `--out` as they come.
 fn run_windowed(
     args: &SequenceArgs,
@@ -137,6 +167,20 @@ fn run_windowed(
     window: u64,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
+    let work = Sequence::new(rule.clone()).work(target);
+    if work > MAX_WORK && !args.long {
+        return Err(nimlab::Error::limit(
+            format!(
+                "the values of {} for heaps 0 to {}",
+                rule.label(),
+                target - 1
+            ),
+            format!(
+                "{MAX_WORK} option values looked at (this needs about {work}); ask for fewer heap sizes, or run with --long"
+            ),
+        )
+        .into());
+    }
     let mut file = match &args.out {
         Some(path) => Some((BufWriter::new(create(path)?), path)),
         None => None,

@@ -90,6 +90,65 @@ fn values_to_a_file_as_text_and_binary() {
 }
 
 #[test]
+fn a_windowed_run_writes_the_values_of_a_full_one() {
+    let dir = std::env::temp_dir().join(format!("nimlab-window-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (full, windowed) = (dir.join("full.txt"), dir.join("windowed.txt"));
+    // 0.56's rare heaps are below 1796; 50,000 heaps with a window of 2^13 keep about
+    // 33,000 values at a time.
+    let f = json(&[
+        "sequence",
+        "0.56",
+        "--to",
+        "50000",
+        "--out",
+        full.to_str().unwrap(),
+    ]);
+    let w = json(&[
+        "sequence",
+        "0.56",
+        "--to",
+        "50000",
+        "--window",
+        "2^13",
+        "--out",
+        windowed.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read_to_string(&full).unwrap(),
+        std::fs::read_to_string(&windowed).unwrap()
+    );
+    for key in [
+        "to",
+        "max_value",
+        "max_at",
+        "p_count",
+        "p_positions",
+        "rare",
+    ] {
+        assert_eq!(f[key], w[key], "{key}");
+    }
+    assert_eq!(
+        (w["window"].as_u64(), &w["period"]),
+        (Some(8192), &Value::Null)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn runs_beyond_the_memory_available_are_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(["sequence", "grundy", "--to", "2^20"])
+        .env("NIMLAB_MAX_MEMORY", "2^20")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("the memory available, 1 MiB"), "{err}");
+    assert!(err.contains("--window"), "{err}");
+}
+
+#[test]
 fn bad_rules_and_limits_are_refused() {
     for (args, needle) in [
         (vec!["sequence", "0.7z", "--to", "5"], "`z` at character 4"),
@@ -105,6 +164,24 @@ fn bad_rules_and_limits_are_refused() {
         (
             vec!["sequence", "kayles", "--to", "ten"],
             "expected a whole number",
+        ),
+        (
+            vec!["sequence", "grundy", "--to", "2^34", "--window", "2^17"],
+            "run with --long",
+        ),
+        (
+            vec!["sequence", "kayles", "--to", "10^5", "--window", "100"],
+            "windows of at least 8192 heaps",
+        ),
+        (
+            vec!["sequence", "lasker", "--to", "10^5", "--window", "2^13"],
+            "a windowed run computes take-and-break codes",
+        ),
+        (
+            vec![
+                "sequence", "kayles", "--to", "10^5", "--window", "2^13", "--prove",
+            ],
+            "cannot be used with",
         ),
     ] {
         let out = nimlab(&args);

@@ -185,6 +185,23 @@ impl Sequence {
         self.algorithm
     }
 
+    /// About how many bytes the values up to G(len − 1) take in memory while they are
+    /// computed, at the width of the values so far (the sparse-space algorithm keeps a
+    /// second, reversed copy of them).
+    ///
+    /// ```
+    /// use nimlab::heap::{Rule, Sequence};
+    /// let grundy = Sequence::new(Rule::parse("grundy").unwrap());
+    /// assert_eq!(grundy.table_bytes(1 << 30), 2 << 30);
+    /// let nim = Sequence::new(Rule::parse("subtraction:1,2,3").unwrap());
+    /// assert_eq!(nim.table_bytes(1 << 30), 1 << 30);
+    /// ```
+    pub fn table_bytes(&self, len: u64) -> u64 {
+        let copies = if self.sparse_from.is_some() { 2 } else { 1 };
+        len.saturating_mul(self.values.bytes_per_value() as u64)
+            .saturating_mul(copies)
+    }
+
     /// The sparse-space algorithm's state, taken out: a windowed run goes on with it.
     pub(super) fn take_sparse(&mut self) -> Option<Sparse> {
         self.sparse.take()
