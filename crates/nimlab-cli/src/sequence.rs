@@ -264,8 +264,13 @@ fn compute(
     while seq.len() < target {
         if prove && seq.len() >= next_check {
             next_check = 2 * seq.len();
-            if Periodicity::find(seq).is_some_and(|p| p.proved) {
-                break;
+            match Periodicity::find(seq) {
+                Some(p) if p.proved => break,
+                // An apparent period: the values its proof needs, if fewer.
+                Some(Periodicity {
+                    needed: Some(b), ..
+                }) if b > seq.len() => next_check = next_check.min(b),
+                _ => {}
             }
         }
         let chunk = (seq.len() / 32).clamp(1 << 12, 1 << 20);
