@@ -511,8 +511,8 @@ impl Sparse {
             set.clear();
             if let Some(half) = half {
                 chunks.extend(
-                    chunk_order(half)
-                        .filter(|&c| c * CHUNK >= BLOCK && (c + 1) * CHUNK - 1 <= half)
+                    far_chunks(half)
+                        .filter(|&c| (c + 1) * CHUNK - 1 <= half)
                         .take(self.block_chunk_count),
                 );
                 set.resize(half / CHUNK / 64 + 1, 0);
@@ -606,12 +606,21 @@ impl Sparse {
             let half = half.min(*reach);
             let done = block_chunks.get(t).map_or(&[][..], |(_, set)| &set[..]);
             let skip = if t == 0 { resumed } else { 0 };
-            if skip > 0 && c > c_before {
+            // The chunks whose splits may have a part in the block, first: the splits with a
+            // small part are the only ones to have some values.
+            for chunk in 0..NEAR.min(half / CHUNK + 1) {
+                if wanted.is_empty() {
+                    break;
+                }
+                scanned = true;
+                *work += scan::<W, T>(row, stride, view, m, half, chunk, wanted);
+            }
+            if skip > 0 && c > c_before && !wanted.is_empty() {
                 // The chunks looked at already were searched for the values below
                 // `c_before` only.
                 late.clear();
                 late.extend(wanted.iter().filter(|&&w| w >= c_before));
-                for chunk in chunk_order(half).take(skip) {
+                for chunk in far_chunks(half).take(skip) {
                     if late.is_empty() {
                         break;
                     }
@@ -621,7 +630,10 @@ impl Sparse {
                 }
                 wanted.retain(|&w| row[at(w)] == 0);
             }
-            for chunk in chunk_order(half).skip(skip) {
+            for chunk in far_chunks(half).skip(skip) {
+                if wanted.is_empty() {
+                    break;
+                }
                 if contains(done, chunk) {
                     continue;
                 }
@@ -744,8 +756,8 @@ impl<T: Cell> Block<'_, T> {
             let m = n - k;
             let half = if self.unequal { (m - 1) / 2 } else { m / 2 }.min(self.reach);
             let mut chunks = 0;
-            for (consumed, chunk) in chunk_order(half).enumerate() {
-                if chunk * CHUNK < BLOCK || wanted.is_empty() {
+            for (consumed, chunk) in far_chunks(half).enumerate() {
+                if wanted.is_empty() {
                     break;
                 }
                 *resume = (consumed + 1, c);
@@ -844,17 +856,54 @@ fn any_split_is<T: Cell>(low: &[T], high: &[T], w: T) -> bool {
     hit != 0
 }
 
-/// The chunks of the scan of step 3 for the splits of m with smaller part up to `half`,
-/// in the order they are looked at: a fixed scattered order (bit-reversed chunk numbers),
-/// which finds the wanted values sooner than going up from 1 (small heaps have unusual
-/// values, and neighbouring heaps similar ones), and chunk 0 last.
-fn chunk_order(half: usize) -> impl Iterator<Item = usize> {
+/// The chunks of the scan of step 3 whose splits of a heap of a block may have a part in
+/// the block: chunks 0 … NEAR − 1.
+const NEAR: usize = BLOCK.div_ceil(CHUNK);
+
+/// The other chunks of the scan of step 3 for the splits of m with smaller part up to
+/// `half`, in the order they are looked at: by turns, one of the lower half of them going
+/// up, and one of the upper half in a scattered order (bit-reversed chunk numbers). The
+/// small heaps are the only parts of the splits with some values (0.354 has values that
+/// only a dozen splits, all with a part below 400, have); other values are found sooner
+/// far apart than among neighbouring heaps, which have similar values.
+fn far_chunks(half: usize) -> impl Iterator<Item = usize> {
     let chunks = half / CHUNK + 1;
-    let bits = usize::BITS - (chunks - 1).leading_zeros();
-    (1..1usize << bits)
-        .map(move |i| i.reverse_bits() >> (usize::BITS - bits))
-        .filter(move |&c| c < chunks)
-        .chain([0])
+    let count = chunks.saturating_sub(NEAR);
+    let low = count / 2;
+    let high = count - low;
+    let bits = usize::BITS - high.saturating_sub(1).leading_zeros();
+    let spread = (0..1usize << bits)
+        .map(move |i| match bits {
+            0 => 0,
+            _ => i.reverse_bits() >> (usize::BITS - bits),
+        })
+        .filter(move |&c| c < high)
+        .map(move |c| NEAR + low + c);
+    Alternate {
+        up: NEAR..NEAR + low,
+        spread,
+        turn: false,
+    }
+}
+
+/// Two iterators by turns, the second when the first runs out and the other way round.
+struct Alternate<I> {
+    up: std::ops::Range<usize>,
+    spread: I,
+    turn: bool,
+}
+
+impl<I: Iterator<Item = usize>> Iterator for Alternate<I> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        self.turn = !self.turn;
+        if self.turn {
+            self.up.next().or_else(|| self.spread.next())
+        } else {
+            self.spread.next().or_else(|| self.up.next())
+        }
+    }
 }
 
 /// Marks the value `v` XOR `x` in successive rows of `stride` marks from the start of
@@ -932,6 +981,22 @@ mod tests {
                 685, 923, 926, 929, 932, 1222
             ]
         );
+    }
+
+    #[test]
+    fn the_scan_looks_at_every_chunk_once() {
+        for half in (0..2000).chain([65_535, 65_536, 1 << 20, 3 << 20]) {
+            let chunks = half / super::CHUNK + 1;
+            let mut seen: Vec<usize> = (0..super::NEAR.min(chunks)).collect();
+            seen.extend(super::far_chunks(half));
+            let first_up = seen.get(super::NEAR).copied();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..chunks).collect::<Vec<_>>(), "{half}");
+            if chunks > super::NEAR + 1 {
+                // The smallest heaps beyond the near chunks come first.
+                assert_eq!(first_up, Some(super::NEAR), "{half}");
+            }
+        }
     }
 
     #[test]
