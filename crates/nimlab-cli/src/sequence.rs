@@ -23,7 +23,8 @@ pub struct SequenceArgs {
     /// With `--prove`, the most heaps computed (by default 2^32 - 1).
     #[arg(long, value_name = "N", value_parser = parse_count, required_unless_present = "prove")]
     to: Option<u64>,
-    /// Compute until a period is proved (the values are doubled and examined each time),
+    /// Compute until a period is proved (the values are doubled and examined each time,
+    /// and extended to the length a proof needs once a period appears),
     /// or `--to` is reached, or the work limit; then report.
     #[arg(long)]
     prove: bool,

@@ -298,6 +298,15 @@ fn prove_computes_until_the_period_is_proved() {
     );
     assert_eq!(v["proved"], true);
     assert!(v["to"].as_u64().unwrap() < 1000, "{}", v["to"]);
+    // 0.56: period 144 from 326,640 (OEIS A071436); once the period shows, --prove goes
+    // to the length the Guy–Smith theorem needs, 2·(326,640 + 144) + 2 values (2 is the
+    // largest take), not to the next power of 2.
+    let v = json(&["sequence", "0.56", "--prove"]);
+    assert_eq!(
+        (v["period"].as_u64(), v["preperiod"].as_u64(), v["proved"].as_bool()),
+        (Some(144), Some(326_640), Some(true))
+    );
+    assert_eq!(v["to"], 2 * (326_640 + 144) + 2 - 1);
     // Grundy's game has no period: with a cap, --prove reports what it found.
     let g = json(&["sequence", "grundy", "--prove", "--to", "3000"]);
     assert_eq!(
