@@ -303,7 +303,11 @@ fn prove_computes_until_the_period_is_proved() {
     // largest take), not to the next power of 2.
     let v = json(&["sequence", "0.56", "--prove"]);
     assert_eq!(
-        (v["period"].as_u64(), v["preperiod"].as_u64(), v["proved"].as_bool()),
+        (
+            v["period"].as_u64(),
+            v["preperiod"].as_u64(),
+            v["proved"].as_bool()
+        ),
         (Some(144), Some(326_640), Some(true))
     );
     assert_eq!(v["to"], 2 * (326_640 + 144) + 2 - 1);

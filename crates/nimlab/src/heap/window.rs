@@ -131,9 +131,7 @@ pub fn windowed_run(
         let keep_from = n - reach_back;
         tail.drop_first((keep_from - off) as usize);
         off = keep_from;
-        if tail.bytes_per_value() > prefix.bytes_per_value() {
-            prefix.widen(tail.get(tail.len() - 1));
-        }
+        same_width(&mut prefix, &mut tail);
         let stop = extend(&mut sparse, &prefix, &mut tail, off, target);
         let end = off + tail.len() as u64;
         for i in (n - off)..(end - off) {
@@ -146,7 +144,7 @@ pub fn windowed_run(
             Ok(()) => {}
             Err(Stop::Widen(v)) => {
                 tail.push(v);
-                prefix.widen(v);
+                same_width(&mut prefix, &mut tail);
                 tally.add(v);
                 each(v)?;
                 n += 1;
@@ -174,6 +172,21 @@ fn extend(
         (Values::U16(p), Values::U16(t)) => sparse.extend_window(p, t, off, len),
         (Values::U32(p), Values::U32(t)) => sparse.extend_window(p, t, off, len),
         _ => unreachable!("the prefix is widened with the tail"),
+    }
+}
+
+/// Stores `a` and `b` in the wider of their widths (the algorithm reads both at once).
+fn same_width(a: &mut Values, b: &mut Values) {
+    // The least value that needs each width.
+    let needs = |v: &Values| match v.bytes_per_value() {
+        1 => 0,
+        2 => 1 << 8,
+        _ => 1 << 16,
+    };
+    if a.bytes_per_value() < b.bytes_per_value() {
+        a.widen(needs(b));
+    } else if b.bytes_per_value() < a.bytes_per_value() {
+        b.widen(needs(a));
     }
 }
 
@@ -225,6 +238,27 @@ mod tests {
             );
             assert_eq!((report.window, report.period), (Some(window), None));
         }
+    }
+
+    #[test]
+    fn the_prefix_and_the_tail_are_read_at_one_width() {
+        // Grundy's game first reaches 256 at heap 7,250,049: a window beyond it has a prefix
+        // of two bytes a value and, at first, a tail of one.
+        let mut prefix = Values::default();
+        let mut tail = Values::default();
+        for v in [3, 256, 7] {
+            prefix.push(v);
+        }
+        for v in [1, 2] {
+            tail.push(v);
+        }
+        same_width(&mut prefix, &mut tail);
+        assert_eq!((prefix.bytes_per_value(), tail.bytes_per_value()), (2, 2));
+        assert_eq!(tail.iter().collect::<Vec<_>>(), [1, 2]);
+        tail.push(70_000);
+        same_width(&mut prefix, &mut tail);
+        assert_eq!((prefix.bytes_per_value(), tail.bytes_per_value()), (4, 4));
+        assert_eq!(prefix.iter().collect::<Vec<_>>(), [3, 256, 7]);
     }
 
     #[test]
