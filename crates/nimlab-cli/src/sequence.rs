@@ -139,13 +139,7 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
         write_values(path, &seq, args.binary)?;
     }
     let report = SequenceReport::new(&seq);
-    if args.json {
-        serde_json::to_writer(&mut *out, &report).map_err(io::Error::from)?;
-        writeln!(out)?;
-    } else {
-        print_text(&report, out)?;
-    }
-    Ok(())
+    print_report(&report, args.json, out)
 }
 
 /// The memory a run may take: `NIMLAB_MAX_MEMORY` (bytes; `2^30` is accepted) when set,
@@ -207,13 +201,7 @@ fn run_windowed(
         w.flush().map_err(|e| cannot_write(path, &e))?;
     }
     let report = report?;
-    if args.json {
-        serde_json::to_writer(&mut *out, &report).map_err(io::Error::from)?;
-        writeln!(out)?;
-    } else {
-        print_text(&report, out)?;
-    }
-    Ok(())
+    print_report(&report, args.json, out)
 }
 
 /// A progress bar for a run to `target` heaps from `at`, on a terminal only.
@@ -314,6 +302,17 @@ fn write_values(path: &Path, seq: &Sequence, binary: bool) -> Result<(), Failure
         }
     }
     w.flush()?;
+    Ok(())
+}
+
+/// Prints the report as one JSON object or as text.
+fn print_report(report: &SequenceReport, json: bool, out: &mut impl Write) -> Result<(), Failure> {
+    if json {
+        serde_json::to_writer(&mut *out, report).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        print_text(report, out)?;
+    }
     Ok(())
 }
 

@@ -207,11 +207,6 @@ impl Sequence {
         self.sparse.take()
     }
 
-    /// How many heaps have rare values for the mask chosen last.
-    pub(super) fn sparse_rare_heaps(&self) -> u64 {
-        self.rare_heaps()
-    }
-
     /// The mask of the sparse-space algorithm when it computed the last value, if it did.
     pub fn sparse_mask(&self) -> Option<u32> {
         self.sparse.as_ref().map(Sparse::mask)
@@ -287,7 +282,7 @@ impl Sequence {
     }
 
     /// The rare heaps so far, for the mask chosen last.
-    fn rare_heaps(&self) -> u64 {
+    pub(super) fn rare_heaps(&self) -> u64 {
         match &self.sparse {
             Some(s) => s.rare_count() as u64,
             None => self.rare_hint.unwrap_or(0),

@@ -98,7 +98,7 @@ pub fn windowed_run(
     if full == len {
         return Ok(report(&tally));
     }
-    let rare_heaps = seq.sparse_rare_heaps();
+    let rare_heaps = seq.rare_heaps();
     let Some(mut sparse) = seq.take_sparse() else {
         return Err(Error::Unsupported(format!(
             "a windowed run of {} needs the sparse-space algorithm, which does not pay for it \
