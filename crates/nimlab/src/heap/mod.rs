@@ -20,6 +20,7 @@ mod period;
 mod report;
 mod rule;
 mod sequence;
+mod handoff;
 mod sparse;
 mod survey;
 mod table;

@@ -30,7 +30,11 @@
 //! leave one heap in it, the splits with a part in it, steps 2 and 3 with these marks
 //! (which may raise c), and the rest of the scan, if any.
 
+use std::time::{Duration, Instant};
+use std::sync::{Mutex, MutexGuard, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+
 use super::code::Code;
+use super::handoff::{Handoff, QuitOnDrop};
 use super::values::Cell;
 
 /// The widest mask, in bits: masks are below 2^8.
@@ -47,6 +51,19 @@ const BLOCK_BYTES: usize = 1 << 18;
 
 /// Blocks are shared between two threads when each gets at least this many heaps.
 const MIN_SHARE: usize = 8;
+
+/// Runs of at least this many heaps share their blocks with a helper thread.
+const SHARE_FROM: usize = 1 << 12;
+
+/// Rows of marks are this long, for values stored wider than a byte too, except after a
+/// heap that needs more. Values from 255 on are rare (Grundy's game has one up to 2^24,
+/// among 16.7 million), and rows as wide as the values would not stay in the processor's
+/// first-level cache.
+const NARROW: usize = 256;
+
+/// After a heap whose value needs rows as wide as the values, the rows are that wide for
+/// this many heaps.
+const WIDE_FOR: usize = 1 << 16;
 
 /// The scan of step 3 compares each split with the values wanted, instead of marking its
 /// value, once this many or fewer are wanted.
@@ -97,15 +114,15 @@ pub(super) struct Sparse {
     /// How many values a row of marks covers: the least power of 2 above every value so
     /// far, so that every option value (an XOR of values) is below it.
     width: usize,
-    /// For each heap start + j of the block, a row of marks from `j * stride` on, one for
-    /// each value below `width`: 1 when an option of the heap has that value. The stride is
-    /// a power of 2, at least the width.
-    marks: Vec<u8>,
+    /// The rows of marks of the heaps of a block (the first half when a helper thread
+    /// marks the second), and the helper's. The stride of the rows is a power of 2, at
+    /// least the width.
+    rows: Rows,
+    rows_too: Rows,
     /// Whether each value below `width` is common.
     common: Vec<bool>,
-    /// The rare values step 3 looks for, and the same for a second thread.
+    /// The rare values step 3 looks for.
     wanted: Vec<u32>,
-    wanted_too: Vec<u32>,
     /// For the first few takes, the chunks of the scan that the block marks at once, and
     /// the same as a bit set.
     block_chunks: Vec<(Vec<usize>, Vec<u64>)>,
@@ -113,11 +130,6 @@ pub(super) struct Sparse {
     block_chunk_count: usize,
     /// How many heaps of the current block scanned chunks of their own in step 3.
     scanning: usize,
-    /// For each heap of the block, how many chunks of the order of step 3 (for the first
-    /// take) were looked at before the heaps before it were known, and the least common
-    /// value not marked then: those chunks were searched for the rare values below it
-    /// only.
-    resume: Vec<(usize, u32)>,
     /// The rare values step 3 looks for again in the chunks already looked at.
     late: Vec<u32>,
     /// Splits looked at so far (rare parts in step 1 and pairs in step 3).
@@ -125,6 +137,29 @@ pub(super) struct Sparse {
     /// Step 3 looks at the splits whose smaller part is at most this (all, but in a
     /// windowed run).
     reach: usize,
+    /// Runs of at least this many heaps share their blocks with a helper thread.
+    share_from: usize,
+    /// Rows are [`NARROW`] long from this heap on.
+    narrow_from: usize,
+    /// Scratch space for a heap that needs a wide row.
+    rows_wide: Rows,
+    /// The part of each block the thread that computes the values marks when a helper
+    /// marks the rest: the threads need not be equally fast (one of them also computes
+    /// the values, and a virtual machine's processors are not always equally available),
+    /// so the part follows their speeds.
+    share: f64,
+}
+
+/// What [`Sparse::value`] found for a heap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Found {
+    /// Its value.
+    Value(u32),
+    /// Its value needs splits beyond the prefix of a windowed run.
+    Beyond,
+    /// Its value needs a row as wide as the values: the narrow row has every common value
+    /// below 255.
+    Wide,
 }
 
 /// Why [`Sparse::extend_window`] stopped before the length asked for.
@@ -205,17 +240,20 @@ impl Sparse {
             len: 1,
             max_value: 0,
             width: 0,
-            marks: Vec::new(),
+            rows: Rows::default(),
+            rows_too: Rows::default(),
             common: Vec::new(),
             wanted: Vec::new(),
-            wanted_too: Vec::new(),
             block_chunks: Vec::new(),
             block_chunk_count: BLOCK_CHUNKS,
             scanning: 0,
-            resume: Vec::new(),
             late: Vec::new(),
             work: 0,
             reach: usize::MAX,
+            share_from: SHARE_FROM,
+            narrow_from: 0,
+            rows_wide: Rows::default(),
+            share: 0.5,
         };
         s.resize_marks();
         Some(s)
@@ -329,6 +367,10 @@ impl Sparse {
     /// caller makes sure that the tail reaches back far enough for the splits of step 1
     /// (of the rare heaps) and of step 3 (up to the prefix), and the algorithm stops with
     /// [`Stop::Window`] at a heap it cannot compute with them.
+    ///
+    /// A long run shares each block with a helper thread when rayon allows two threads
+    /// and the caller is not on one of rayon's threads already (a survey computes several
+    /// sequences at once).
     pub(super) fn extend_window<T: Cell>(
         &mut self,
         prefix: &[T],
@@ -337,7 +379,8 @@ impl Sparse {
         len: usize,
     ) -> Result<(), Stop> {
         debug_assert_eq!(self.len, off + tail.len());
-        if off + tail.len() >= len {
+        let start = off + tail.len();
+        if start >= len {
             return Ok(());
         }
         // The values backwards, so that the scan of step 3 reads both parts of the splits
@@ -346,120 +389,89 @@ impl Sparse {
         for (i, &v) in tail.iter().enumerate() {
             rev[len - 1 - off - i] = v;
         }
-        if rayon::current_num_threads() < 2 {
-            return self.extend_here(prefix, tail, off, &mut rev, len);
-        }
-        // On a thread of rayon's pool, from where sharing each block with another thread
-        // is cheap.
-        rayon::scope(|_| self.extend_here(prefix, tail, off, &mut rev, len))
+        let helped = len - start >= self.share_from
+            && rayon::current_num_threads() >= 2
+            && rayon::current_thread_index().is_none();
+        let mut mine = std::mem::take(&mut self.rows);
+        let theirs = Mutex::new(std::mem::take(&mut self.rows_too));
+        let job = Mutex::new(Job::default());
+        let handoff = Handoff::default();
+        let run = RwLock::new(Run {
+            sparse: &mut *self,
+            tail,
+            rev: &mut rev,
+        });
+        let result = std::thread::scope(|scope| {
+            let helper = helped.then(|| {
+                scope.spawn(|| help(&handoff, &job, &run, &theirs, prefix, off, len));
+                Helper {
+                    handoff: &handoff,
+                    job: &job,
+                    rows: &theirs,
+                    posted: 0,
+                }
+            });
+            let _quit = QuitOnDrop(&handoff);
+            blocks(&run, &mut mine, helper, prefix, off, len)
+        });
+        drop(run);
+        if std::env::var_os("NIMLAB_TIMES").is_some() { report_times(); }
+        self.rows = mine;
+        self.rows_too = theirs.into_inner().unwrap_or_else(PoisonError::into_inner);
+        result
     }
 
-    /// [`Sparse::extend_window`] on the current thread, with `rev[len − 1 − x]` = G(x) for
-    /// each heap x ≥ off known.
-    fn extend_here<T: Cell>(
-        &mut self,
-        prefix: &[T],
-        tail: &mut Vec<T>,
-        off: usize,
-        rev: &mut [T],
-        len: usize,
-    ) -> Result<(), Stop> {
-        while off + tail.len() < len {
-            // Rows of a fixed length let the compiler drop the bounds checks of the marks.
-            match self.width {
-                0..=256 => self.block::<256, T>(prefix, tail, off, rev, len)?,
-                257..=512 => self.block::<512, T>(prefix, tail, off, rev, len)?,
-                513..=1024 => self.block::<1024, T>(prefix, tail, off, rev, len)?,
-                1025..=2048 => self.block::<2048, T>(prefix, tail, off, rev, len)?,
-                _ => self.block::<0, T>(prefix, tail, off, rev, len)?,
-            }
-        }
-        Ok(())
-    }
-
-    /// Computes the values of a block of heaps from `off + tail.len()` on (fewer when
-    /// `len` is near or a value widens the marks), with rows of marks `W` long (`W` = 0:
-    /// the width).
-    fn block<const W: usize, T: Cell>(
-        &mut self,
-        prefix: &[T],
-        tail: &mut Vec<T>,
-        off: usize,
-        rev: &mut [T],
-        len: usize,
-    ) -> Result<(), Stop> {
-        let start = off + tail.len();
-        let width = self.width;
-        let stride = if W == 0 { width } else { W };
+    /// Sets up the block of heaps from `start`, ending at `len` at the latest, for rows of
+    /// `stride` marks; returns how many heaps it has.
+    fn begin_block(&mut self, start: usize, len: usize, stride: usize) -> usize {
         let block = (BLOCK_BYTES / stride).clamp(1, BLOCK);
         let end = len.min(start + block);
-        let count = end - start;
         self.extend_takes(end);
-        self.marks.clear();
-        self.marks.resize(stride * count, 0);
-        self.resume.clear();
-        self.resume.resize(count, (0, 0));
         self.choose_block_chunks(start);
-        let last = len - 1;
-        let view = View {
-            prefix,
-            tail,
-            off,
-            rev,
-            last,
-        };
-        let (work, scanning) = self.prepare::<W, T>(view, count);
-        self.work += work;
-        self.scanning = scanning;
-        for j in 0..count {
-            let n = start + j;
-            let view = View {
-                prefix,
-                tail,
-                off,
-                rev,
-                last,
-            };
-            let v = self.value::<W, T>(view, start, j).ok_or(Stop::Window(n))?;
-            self.note(n, v);
-            if self.rare.last() == Some(&(n as u32)) && n > self.reach {
-                return Err(Stop::Window(n));
-            }
-            match T::from_u32(v) {
-                Some(x) => {
-                    rev[len - 1 - n] = x;
-                    tail.push(x);
-                }
-                None => return Err(Stop::Widen(v)),
-            }
-            if self.width != width {
-                // A larger value: the rows are too short for the options of the next heaps.
-                break;
-            }
-        }
-        if count == block {
-            if 2 * self.scanning > block {
-                self.block_chunk_count = (self.block_chunk_count + 1).min(MAX_BLOCK_CHUNKS);
-            } else {
-                self.block_chunk_count = self.block_chunk_count.saturating_sub(1);
-            }
-        }
-        Ok(())
+        end - start
     }
 
-    /// Marks in the rows of the block of `count` heaps from `start = view.len()` every split
-    /// with both parts below the block that has a rare part or a part in a chunk the block
-    /// marks at once, and the moves that leave one heap below the block; then, for each
-    /// heap, scans for the rare values below the least common value not marked so far
-    /// among the splits of the first take in every chunk but chunk 0 (their parts are
-    /// below the block too). Returns the splits looked at and how many heaps scanned.
-    fn prepare<const W: usize, T: Cell>(
-        &mut self,
-        view: View<'_, T>,
-        count: usize,
-    ) -> (u64, usize) {
-        let stride = if W == 0 { self.width } else { W };
-        let block = Block {
+    /// How many of the `count` heaps of a block the thread that computes the values marks
+    /// when a helper marks the rest.
+    fn split(&self, count: usize) -> usize {
+        let share = (count as f64 * self.share).round() as usize;
+        share.clamp(MIN_SHARE.min(count), count.saturating_sub(MIN_SHARE).max(MIN_SHARE.min(count)))
+    }
+
+    /// Follows the speeds of the threads: the thread that computes the values marked
+    /// `mine` heaps in `mine_time`, the helper `theirs` in `their_time`.
+    fn balance(&mut self, mine: usize, mine_time: Duration, theirs: usize, their_time: Duration) {
+        let mine_rate = mine_time.as_secs_f64() / mine as f64;
+        let their_rate = their_time.as_secs_f64() / theirs as f64;
+        if mine_rate > 0.0 && their_rate > 0.0 {
+            let even = their_rate / (mine_rate + their_rate);
+            self.share = (0.8 * self.share + 0.2 * even).clamp(0.1, 0.9);
+        }
+    }
+
+    /// What [`Sparse::value`] finds for heap n = `view.len()` with a row as wide as the
+    /// values, all marked for it alone.
+    fn wide_value<T: Cell>(&mut self, view: View<'_, T>) -> Found {
+        let n = view.len();
+        let width = self.width;
+        let mut rows = std::mem::take(&mut self.rows_wide);
+        rows.reset(1, width);
+        rows.mark(&self.block_marks(view, width), 0, width);
+        self.work += rows.work;
+        let (row, resume) = (&mut rows.marks[..], rows.resume[0]);
+        let found = match width {
+            512 => self.value::<512, T>(view, n, row, resume),
+            1024 => self.value::<1024, T>(view, n, row, resume),
+            2048 => self.value::<2048, T>(view, n, row, resume),
+            _ => self.value::<0, T>(view, n, row, resume),
+        };
+        self.rows_wide = rows;
+        found
+    }
+
+    /// What the rows of a block are marked from.
+    fn block_marks<'a, T: Cell>(&'a self, view: View<'a, T>, stride: usize) -> Block<'a, T> {
+        Block {
             view,
             start: view.len(),
             reach: self.reach,
@@ -471,21 +483,7 @@ impl Sparse {
             rare_values: &self.rare_values,
             common: &self.common,
             block_chunks: &self.block_chunks,
-        };
-        let (rows, resume) = (&mut self.marks[..count * stride], &mut self.resume[..count]);
-        if count < 2 * MIN_SHARE || rayon::current_num_threads() < 2 {
-            return block.rows::<W>(rows, resume, 0, &mut self.wanted);
         }
-        // The two halves of the block on two threads.
-        let half = count / 2;
-        let (rows_a, rows_b) = rows.split_at_mut(half * stride);
-        let (resume_a, resume_b) = resume.split_at_mut(half);
-        let (wanted_a, wanted_b) = (&mut self.wanted, &mut self.wanted_too);
-        let ((work_a, scanning_a), (work_b, scanning_b)) = rayon::join(
-            || block.rows::<W>(rows_a, resume_a, 0, wanted_a),
-            || block.rows::<W>(rows_b, resume_b, half, wanted_b),
-        );
-        (work_a + work_b, scanning_a + scanning_b)
     }
 
     /// The smaller part of the most even split of m.
@@ -529,8 +527,9 @@ impl Sparse {
         &mut self,
         view: View<'_, T>,
         start: usize,
-        j: usize,
-    ) -> Option<u32> {
+        row: &mut [u8],
+        (resumed, c_before): (usize, u32),
+    ) -> Found {
         let n = view.len();
         let width = self.width;
         let stride = if W == 0 { width } else { W };
@@ -541,19 +540,17 @@ impl Sparse {
             zero_takes,
             rare,
             rare_values,
-            marks,
             common,
             wanted,
             block_chunks,
-            resume,
             late,
             scanning,
             work,
             reach,
             ..
         } = self;
-        let row = &mut marks[j * stride..(j + 1) * stride];
-        let at = |v: u32| v as usize & (stride - 1);
+        let row = &mut row[..stride];
+        let at = |v: u32| slot::<W, T>(v, stride);
         let splits = split_takes.iter().take_while(|&&k| k + 2 <= n);
         // Step 1 for what the block did not mark: moves that leave no heap or one heap,
         // the splits of a rare heap below the block with a part in the block, and the
@@ -590,9 +587,12 @@ impl Sparse {
         // Step 2: c, the least common value not marked, and the rare values below it not
         // marked either.
         let c = least_common(row, common, wanted);
+        if W == NARROW && T::WIDE && width > NARROW && c >= NARROW as u32 - 1 {
+            // The marks from 255 on are not exact in a narrow row.
+            return Found::Wide;
+        }
         // Step 3: the rare values below c not marked, looked for among the other splits
         // (those of the first take from where the scan of `prepare` stopped).
-        let (resumed, c_before) = resume[j];
         let scanned_before = resumed > 0;
         let mut scanned = false;
         let mut short = false;
@@ -650,10 +650,307 @@ impl Sparse {
         if short && !wanted.is_empty() {
             // A rare value below c not found among the splits within reach: whether a
             // split beyond has it is not known.
-            return None;
+            return Found::Beyond;
         }
-        Some(wanted.first().copied().unwrap_or(c))
+        Found::Value(wanted.first().copied().unwrap_or(c))
     }
+}
+
+/// The state the two threads of a run share: the algorithm's and the values.
+struct Run<'a, T> {
+    sparse: &'a mut Sparse,
+    /// G(off) … so far.
+    tail: &'a mut Vec<T>,
+    /// `rev[len − 1 − x]` = G(x) for every heap x ≥ off known.
+    rev: &'a mut [T],
+}
+
+impl<T: Cell> Run<'_, T> {
+    /// The values, for a run whose windowed prefix is `prefix`, from `off`, to `len`.
+    fn view<'a>(&'a self, prefix: &'a [T], off: usize, len: usize) -> View<'a, T> {
+        View {
+            prefix,
+            tail: self.tail,
+            off,
+            rev: self.rev,
+            last: len - 1,
+        }
+    }
+}
+
+/// The heaps of a block a helper thread marks the rows of.
+#[derive(Debug, Clone, Copy, Default)]
+struct Job {
+    /// The first, as an index in the block.
+    first: usize,
+    count: usize,
+    stride: usize,
+}
+
+/// The scratch space of one thread for its heaps of a block.
+#[derive(Debug, Clone, Default)]
+struct Rows {
+    /// For each heap of its part of the block, a row of marks from `j * stride` on, one for
+    /// each value below the width: 1 when an option of the heap has that value.
+    marks: Vec<u8>,
+    /// For each heap, how many chunks of the order of step 3 (for the first take) its scan
+    /// went through before the heaps before it were known, and the least common value not
+    /// marked then: those chunks were searched for the rare values below it only.
+    resume: Vec<(usize, u32)>,
+    /// The rare values the scan looks for.
+    wanted: Vec<u32>,
+    /// What [`Block::rows`] found: the splits looked at, and how many heaps scanned.
+    work: u64,
+    scanning: usize,
+    /// The time it took.
+    elapsed: Duration,
+}
+
+impl Rows {
+    /// Clears the rows for `count` heaps with rows of `stride` marks.
+    fn reset(&mut self, count: usize, stride: usize) {
+        self.marks.clear();
+        self.marks.resize(count * stride, 0);
+        self.resume.clear();
+        self.resume.resize(count, (0, 0));
+    }
+
+    /// Marks the rows of the heaps from `first` in the block (`Block::rows`), with rows
+    /// of `stride` marks.
+    fn mark<T: Cell>(&mut self, block: &Block<'_, T>, first: usize, stride: usize) {
+        let Rows {
+            marks,
+            resume,
+            wanted,
+            ..
+        } = self;
+        (self.work, self.scanning) = match stride {
+            256 => block.rows::<256>(marks, resume, first, wanted),
+            512 => block.rows::<512>(marks, resume, first, wanted),
+            1024 => block.rows::<1024>(marks, resume, first, wanted),
+            2048 => block.rows::<2048>(marks, resume, first, wanted),
+            _ => block.rows::<0>(marks, resume, first, wanted),
+        };
+    }
+}
+
+/// The side of the posting thread of a helper.
+struct Helper<'a> {
+    handoff: &'a Handoff,
+    job: &'a Mutex<Job>,
+    rows: &'a Mutex<Rows>,
+    /// The number of the last job posted.
+    posted: u64,
+}
+
+/// `lock.lock()`, also when a thread panicked with the lock held.
+fn lock<T>(lock: &Mutex<T>) -> MutexGuard<'_, T> {
+    lock.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// `lock.read()`, also when a thread panicked with the lock held.
+fn read<T>(lock: &RwLock<T>) -> RwLockReadGuard<'_, T> {
+    lock.read().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// `lock.write()`, also when a thread panicked with the lock held.
+fn write<T>(lock: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
+    lock.write().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The length of the rows of marks for values below `width`: [`NARROW`] when `narrow`
+/// and the values are stored wider than a byte, otherwise as long as the values are
+/// wide, and at least [`NARROW`].
+fn stride_for<T: Cell>(width: usize, narrow: bool) -> usize {
+    if narrow && T::WIDE {
+        NARROW
+    } else {
+        width.max(NARROW)
+    }
+}
+
+pub static T_HELP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static T_MINE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static T_WAIT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static T_VAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+struct TimeValues(std::time::Instant);
+impl Drop for TimeValues { fn drop(&mut self) { T_VAL.fetch_add(self.0.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed); } }
+pub static S_SHARE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static S_N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static S_MH: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static S_TH: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub fn report_times() { use std::sync::atomic::Ordering::Relaxed; eprintln!("avg share {:.3} heaps mine {} theirs {}", S_SHARE.load(Relaxed) as f64 / 1000.0 / S_N.load(Relaxed).max(1) as f64, S_MH.load(Relaxed), S_TH.load(Relaxed)); eprintln!("mine {:.2} help {:.2} wait {:.2} values {:.2}", T_MINE.load(Relaxed) as f64/1e9, T_HELP.load(Relaxed) as f64/1e9, T_WAIT.load(Relaxed) as f64/1e9, T_VAL.load(Relaxed) as f64/1e9); }
+/// The helper thread: marks the rows of the second half of each block.
+fn help<T: Cell>(
+    handoff: &Handoff,
+    job: &Mutex<Job>,
+    run: &RwLock<Run<'_, T>>,
+    rows: &Mutex<Rows>,
+    prefix: &[T],
+    off: usize,
+    len: usize,
+) {
+    let mut seen = 0;
+    while let Some(number) = handoff.next(seen) {
+        seen = number;
+        let Job {
+            first,
+            count,
+            stride,
+        } = *lock(job);
+        {
+            let run = read(run);
+            let mut rows = lock(rows);
+            let t0 = Instant::now();
+            rows.reset(count, stride);
+            let block = run.sparse.block_marks(run.view(prefix, off, len), stride);
+            rows.mark(&block, first, stride);
+            rows.elapsed = t0.elapsed();
+            T_HELP.fetch_add(t0.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
+        }
+        handoff.finish(number);
+    }
+}
+
+/// Computes the values of blocks of heaps from `off + tail.len()` up to `len − 1`.
+fn blocks<T: Cell>(
+    run: &RwLock<Run<'_, T>>,
+    mine: &mut Rows,
+    mut helper: Option<Helper<'_>>,
+    prefix: &[T],
+    off: usize,
+    len: usize,
+) -> Result<(), Stop> {
+    loop {
+        let (start, width, narrow) = {
+            let run = read(run);
+            let start = off + run.tail.len();
+            (start, run.sparse.width, start >= run.sparse.narrow_from)
+        };
+        if start >= len {
+            return Ok(());
+        }
+        // Rows of a fixed length let the compiler drop the bounds checks of the marks.
+        let helper = helper.as_mut();
+        match stride_for::<T>(width, narrow) {
+            256 => block::<256, T>(run, mine, helper, prefix, off, len)?,
+            512 => block::<512, T>(run, mine, helper, prefix, off, len)?,
+            1024 => block::<1024, T>(run, mine, helper, prefix, off, len)?,
+            2048 => block::<2048, T>(run, mine, helper, prefix, off, len)?,
+            _ => block::<0, T>(run, mine, helper, prefix, off, len)?,
+        }
+    }
+}
+
+/// Computes the values of a block of heaps from `off + tail.len()` on (fewer when `len`
+/// is near or a value widens the marks), with rows of marks `W` long (`W` = 0: the
+/// width). Whatever involves only heaps below the block is marked first, shared with the
+/// helper if there is one; then each heap's value in turn.
+fn block<const W: usize, T: Cell>(
+    run: &RwLock<Run<'_, T>>,
+    mine: &mut Rows,
+    helper: Option<&mut Helper<'_>>,
+    prefix: &[T],
+    off: usize,
+    len: usize,
+) -> Result<(), Stop> {
+    let (start, width, count, share) = {
+        let mut run = write(run);
+        let start = off + run.tail.len();
+        let width = run.sparse.width;
+        let stride = if W == 0 { width } else { W };
+        let count = run.sparse.begin_block(start, len, stride);
+        (start, width, count, run.sparse.split(count))
+    };
+    let stride = if W == 0 { width } else { W };
+    let helper = helper.filter(|_| count >= 2 * MIN_SHARE);
+    let half = if helper.is_some() { share } else { count };
+    let t0 = Instant::now();
+    mine.reset(half, stride);
+    let helper = helper.map(|helper| {
+        *lock(helper.job) = Job {
+            first: half,
+            count: count - half,
+            stride,
+        };
+        helper.posted += 1;
+        helper.handoff.post(helper.posted);
+        helper
+    });
+    {
+        let run = read(run);
+        let block = run.sparse.block_marks(run.view(prefix, off, len), stride);
+        mine.work = 0;
+        mine.scanning = 0;
+        let (marks, resume, wanted) = (&mut mine.marks, &mut mine.resume, &mut mine.wanted);
+        (mine.work, mine.scanning) = block.rows::<W>(marks, resume, 0, wanted);
+    }
+    let t1 = Instant::now();
+    T_MINE.fetch_add((t1-t0).as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
+    let mine_time = t1 - t0;
+    let mut theirs = helper.map(|helper| {
+        helper.handoff.wait(helper.posted);
+        lock(helper.rows)
+    });
+    let t2 = std::time::Instant::now();
+    T_WAIT.fetch_add((t2-t1).as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
+    let _g = TimeValues(t2);
+    let mut run = write(run);
+    let Run { sparse, tail, rev } = &mut *run;
+    if let Some(theirs) = &theirs {
+        sparse.balance(half, mine_time, count - half, theirs.elapsed);
+        S_SHARE.fetch_add((sparse.share * 1000.0) as u64, std::sync::atomic::Ordering::Relaxed); S_N.fetch_add(1, std::sync::atomic::Ordering::Relaxed); S_MH.fetch_add(half as u64, std::sync::atomic::Ordering::Relaxed); S_TH.fetch_add((count-half) as u64, std::sync::atomic::Ordering::Relaxed);
+        if std::env::var_os("NIMLAB_TIMES").is_some() && start % (1<<18) < count { eprintln!("share {:.3} half {half} count {count} mine {:?} theirs {:?}", sparse.share, mine_time, theirs.elapsed); }
+    }
+    sparse.work += mine.work + theirs.as_ref().map_or(0, |t| t.work);
+    sparse.scanning = mine.scanning + theirs.as_ref().map_or(0, |t| t.scanning);
+    for j in 0..count {
+        let n = start + j;
+        let (rows, i) = match theirs.as_deref_mut() {
+            Some(theirs) if j >= half => (theirs, j - half),
+            _ => (&mut *mine, j),
+        };
+        let row = &mut rows.marks[i * stride..(i + 1) * stride];
+        let view = View {
+            prefix,
+            tail,
+            off,
+            rev,
+            last: len - 1,
+        };
+        let mut found = sparse.value::<W, T>(view, start, row, rows.resume[i]);
+        if found == Found::Wide {
+            sparse.narrow_from = n + WIDE_FOR;
+            if std::env::var_os("NIMLAB_TIMES").is_some() { eprintln!("wide at {n}"); }
+            found = sparse.wide_value(view);
+        }
+        let Found::Value(v) = found else {
+            return Err(Stop::Window(n));
+        };
+        sparse.note(n, v);
+        if sparse.rare.last() == Some(&(n as u32)) && n > sparse.reach {
+            return Err(Stop::Window(n));
+        }
+        match T::from_u32(v) {
+            Some(x) => {
+                rev[len - 1 - n] = x;
+                tail.push(x);
+            }
+            None => return Err(Stop::Widen(v)),
+        }
+        if sparse.width != width {
+            // A larger value: the rows are too short for the options of the next heaps.
+            break;
+        }
+    }
+    if count == (BLOCK_BYTES / stride).clamp(1, BLOCK) {
+        if 2 * sparse.scanning > count {
+            sparse.block_chunk_count = (sparse.block_chunk_count + 1).min(MAX_BLOCK_CHUNKS);
+        } else {
+            sparse.block_chunk_count = sparse.block_chunk_count.saturating_sub(1);
+        }
+    }
+    Ok(())
 }
 
 /// What the rows of a block are marked from: the values below it and the rare heaps.
@@ -746,7 +1043,7 @@ impl<T: Cell> Block<'_, T> {
             // are marked later).
             for &k in self.one_takes.iter().take_while(|&&k| k < n) {
                 if n - k < start {
-                    row[(view.get(n - k).get() as usize) & (stride - 1)] = 1;
+                    row[slot::<W, T>(view.get(n - k).get(), stride)] = 1;
                 }
             }
             let c = least_common(row, self.common, wanted);
@@ -832,7 +1129,7 @@ fn scan<const W: usize, T: Cell>(
             let x = T::from_u32(w).expect("a wanted value is below the width of the values");
             let hit = any_split_is(low, high, x);
             if hit {
-                row[w as usize & (stride - 1)] = 1;
+                row[slot::<W, T>(w, stride)] = 1;
             }
             !hit
         });
@@ -840,9 +1137,9 @@ fn scan<const W: usize, T: Cell>(
     }
     let high = view.range(m - hi, m - lo + 1);
     for (a, b) in low.iter().zip(high.iter().rev()) {
-        row[(a.get() ^ b.get()) as usize & (stride - 1)] = 1;
+        row[slot::<W, T>(a.get() ^ b.get(), stride)] = 1;
     }
-    wanted.retain(|&v| row[v as usize & (stride - 1)] == 0);
+    wanted.retain(|&v| row[slot::<W, T>(v, stride)] == 0);
     (hi + 1 - lo) as u64
 }
 
@@ -906,13 +1203,26 @@ impl<I: Iterator<Item = usize>> Iterator for Alternate<I> {
     }
 }
 
+/// The mark of the value `v` in a row of `stride` marks (`W` when known at compile time):
+/// the value itself, except in rows of 256 marks for values stored wider than a byte,
+/// where every value from 255 on has the last mark. Only the marks below 255 of such a
+/// row are exact then ([`Sparse::value`] says so when it needs another one).
+#[inline(always)]
+fn slot<const W: usize, T: Cell>(v: u32, stride: usize) -> usize {
+    if W == NARROW && T::WIDE {
+        v.min(NARROW as u32 - 1) as usize
+    } else {
+        v as usize & (stride - 1)
+    }
+}
+
 /// Marks the value `v` XOR `x` in successive rows of `stride` marks from the start of
 /// `rows`, one row for each `x` of `xs` (`W`: the stride when known at compile time).
 #[inline(always)]
 fn mark_rows<const W: usize, T: Cell>(rows: &mut [u8], stride: usize, v: u32, xs: &[T]) {
     let stride = if W == 0 { stride } else { W };
     for (row, x) in rows.chunks_exact_mut(stride).zip(xs) {
-        row[(v ^ x.get()) as usize & (stride - 1)] = 1;
+        row[slot::<W, T>(v ^ x.get(), stride)] = 1;
     }
 }
 

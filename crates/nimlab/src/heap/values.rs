@@ -131,6 +131,8 @@ pub(super) trait Cell:
 {
     /// The value 0.
     const ZERO: Self;
+    /// Whether values from 256 on fit.
+    const WIDE: bool;
     /// The value.
     fn get(self) -> u32;
     /// `v` in this width, if it fits.
@@ -141,6 +143,7 @@ macro_rules! cell {
     ($($t:ty),*) => {$(
         impl Cell for $t {
             const ZERO: Self = 0;
+            const WIDE: bool = <$t>::BITS > 8;
             #[inline(always)]
             fn get(self) -> u32 {
                 u32::from(self)
