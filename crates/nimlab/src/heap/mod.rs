@@ -16,11 +16,11 @@
 mod binary;
 mod checkpoint;
 mod code;
+mod handoff;
 mod period;
 mod report;
 mod rule;
 mod sequence;
-mod handoff;
 mod sparse;
 mod survey;
 mod table;

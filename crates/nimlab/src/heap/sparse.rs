@@ -20,8 +20,9 @@
 //! so how fast the steps are.
 //!
 //! The heaps are computed in blocks of up to [`BLOCK`]. Whatever involves only heaps below
-//! the block is done first, for all heaps of the block, on two threads (each takes half of
-//! the block's heaps): the splits of the rare heaps are marked a rare heap at a time,
+//! the block is done first, for all heaps of the block, shared with a helper thread in a
+//! long run (each takes part of the block's heaps, as many as its speed allows; see
+//! `handoff` for why the helper spins between blocks): the splits of the rare heaps are marked a rare heap at a time,
 //! running through the values of the other parts in order instead of jumping about them,
 //! and so are those of a few other heaps (the first chunks of the scan of step 3, which
 //! find most wanted values); then each heap scans for the rare values below its least
@@ -29,9 +30,14 @@
 //! is left for each heap, in order, is what involves heaps of the block: the moves that
 //! leave one heap in it, the splits with a part in it, steps 2 and 3 with these marks
 //! (which may raise c), and the rest of the scan, if any.
+//!
+//! The rows of marks are 256 long even when values are stored in 16 or 32 bits, with
+//! every value from 255 on sharing the last mark, for as long as no heap needs more: a
+//! heap whose least common value not marked is 255 or more is computed again on its own
+//! with a row as long as the values.
 
-use std::time::{Duration, Instant};
 use std::sync::{Mutex, MutexGuard, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::{Duration, Instant};
 
 use super::code::Code;
 use super::handoff::{Handoff, QuitOnDrop};
@@ -52,8 +58,9 @@ const BLOCK_BYTES: usize = 1 << 18;
 /// Blocks are shared between two threads when each gets at least this many heaps.
 const MIN_SHARE: usize = 8;
 
-/// Runs of at least this many heaps share their blocks with a helper thread.
-const SHARE_FROM: usize = 1 << 12;
+/// Runs of at least this many heaps share their blocks with a helper thread (all runs
+/// in this crate's unit tests, so that they check the shared blocks too).
+const SHARE_FROM: usize = if cfg!(test) { 0 } else { 1 << 12 };
 
 /// Rows of marks are this long, for values stored wider than a byte too, except after a
 /// heap that needs more. Values from 255 on are rare (Grundy's game has one up to 2^24,
@@ -414,8 +421,8 @@ impl Sparse {
             let _quit = QuitOnDrop(&handoff);
             blocks(&run, &mut mine, helper, prefix, off, len)
         });
-        drop(run);
-        if std::env::var_os("NIMLAB_TIMES").is_some() { report_times(); }
+        // `run` borrowed `self` until here.
+        let _ = run.into_inner();
         self.rows = mine;
         self.rows_too = theirs.into_inner().unwrap_or_else(PoisonError::into_inner);
         result
@@ -435,7 +442,10 @@ impl Sparse {
     /// when a helper marks the rest.
     fn split(&self, count: usize) -> usize {
         let share = (count as f64 * self.share).round() as usize;
-        share.clamp(MIN_SHARE.min(count), count.saturating_sub(MIN_SHARE).max(MIN_SHARE.min(count)))
+        share.clamp(
+            MIN_SHARE.min(count),
+            count.saturating_sub(MIN_SHARE).max(MIN_SHARE.min(count)),
+        )
     }
 
     /// Follows the speeds of the threads: the thread that computes the values marked
@@ -769,17 +779,6 @@ fn stride_for<T: Cell>(width: usize, narrow: bool) -> usize {
     }
 }
 
-pub static T_HELP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static T_MINE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static T_WAIT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static T_VAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-struct TimeValues(std::time::Instant);
-impl Drop for TimeValues { fn drop(&mut self) { T_VAL.fetch_add(self.0.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed); } }
-pub static S_SHARE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static S_N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static S_MH: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static S_TH: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub fn report_times() { use std::sync::atomic::Ordering::Relaxed; eprintln!("avg share {:.3} heaps mine {} theirs {}", S_SHARE.load(Relaxed) as f64 / 1000.0 / S_N.load(Relaxed).max(1) as f64, S_MH.load(Relaxed), S_TH.load(Relaxed)); eprintln!("mine {:.2} help {:.2} wait {:.2} values {:.2}", T_MINE.load(Relaxed) as f64/1e9, T_HELP.load(Relaxed) as f64/1e9, T_WAIT.load(Relaxed) as f64/1e9, T_VAL.load(Relaxed) as f64/1e9); }
 /// The helper thread: marks the rows of the second half of each block.
 fn help<T: Cell>(
     handoff: &Handoff,
@@ -801,12 +800,11 @@ fn help<T: Cell>(
         {
             let run = read(run);
             let mut rows = lock(rows);
-            let t0 = Instant::now();
+            let began = Instant::now();
             rows.reset(count, stride);
             let block = run.sparse.block_marks(run.view(prefix, off, len), stride);
             rows.mark(&block, first, stride);
-            rows.elapsed = t0.elapsed();
-            T_HELP.fetch_add(t0.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
+            rows.elapsed = began.elapsed();
         }
         handoff.finish(number);
     }
@@ -854,7 +852,7 @@ fn block<const W: usize, T: Cell>(
     off: usize,
     len: usize,
 ) -> Result<(), Stop> {
-    let (start, width, count, share) = {
+    let (start, width, count, split) = {
         let mut run = write(run);
         let start = off + run.tail.len();
         let width = run.sparse.width;
@@ -863,11 +861,12 @@ fn block<const W: usize, T: Cell>(
         (start, width, count, run.sparse.split(count))
     };
     let stride = if W == 0 { width } else { W };
-    let helper = helper.filter(|_| count >= 2 * MIN_SHARE);
-    let half = if helper.is_some() { share } else { count };
-    let t0 = Instant::now();
+    let mut helper = helper.filter(|_| count >= 2 * MIN_SHARE);
+    // The heaps this thread marks: the first `half`.
+    let half = if helper.is_some() { split } else { count };
+    let began = Instant::now();
     mine.reset(half, stride);
-    let helper = helper.map(|helper| {
+    if let Some(helper) = helper.as_deref_mut() {
         *lock(helper.job) = Job {
             first: half,
             count: count - half,
@@ -875,32 +874,22 @@ fn block<const W: usize, T: Cell>(
         };
         helper.posted += 1;
         helper.handoff.post(helper.posted);
-        helper
-    });
+    }
     {
         let run = read(run);
         let block = run.sparse.block_marks(run.view(prefix, off, len), stride);
-        mine.work = 0;
-        mine.scanning = 0;
         let (marks, resume, wanted) = (&mut mine.marks, &mut mine.resume, &mut mine.wanted);
         (mine.work, mine.scanning) = block.rows::<W>(marks, resume, 0, wanted);
     }
-    let t1 = Instant::now();
-    T_MINE.fetch_add((t1-t0).as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
-    let mine_time = t1 - t0;
+    let mine_time = began.elapsed();
     let mut theirs = helper.map(|helper| {
         helper.handoff.wait(helper.posted);
         lock(helper.rows)
     });
-    let t2 = std::time::Instant::now();
-    T_WAIT.fetch_add((t2-t1).as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
-    let _g = TimeValues(t2);
     let mut run = write(run);
     let Run { sparse, tail, rev } = &mut *run;
     if let Some(theirs) = &theirs {
         sparse.balance(half, mine_time, count - half, theirs.elapsed);
-        S_SHARE.fetch_add((sparse.share * 1000.0) as u64, std::sync::atomic::Ordering::Relaxed); S_N.fetch_add(1, std::sync::atomic::Ordering::Relaxed); S_MH.fetch_add(half as u64, std::sync::atomic::Ordering::Relaxed); S_TH.fetch_add((count-half) as u64, std::sync::atomic::Ordering::Relaxed);
-        if std::env::var_os("NIMLAB_TIMES").is_some() && start % (1<<18) < count { eprintln!("share {:.3} half {half} count {count} mine {:?} theirs {:?}", sparse.share, mine_time, theirs.elapsed); }
     }
     sparse.work += mine.work + theirs.as_ref().map_or(0, |t| t.work);
     sparse.scanning = mine.scanning + theirs.as_ref().map_or(0, |t| t.scanning);
@@ -921,7 +910,6 @@ fn block<const W: usize, T: Cell>(
         let mut found = sparse.value::<W, T>(view, start, row, rows.resume[i]);
         if found == Found::Wide {
             sparse.narrow_from = n + WIDE_FOR;
-            if std::env::var_os("NIMLAB_TIMES").is_some() { eprintln!("wide at {n}"); }
             found = sparse.wide_value(view);
         }
         let Found::Value(v) = found else {
@@ -989,13 +977,12 @@ impl<T: Cell> Block<'_, T> {
             }
             // Marks v XOR G(q) for the heaps n = start + j whose split into p and
             // q = n − k − p has 1 ≤ q < start (and q ≠ p when the parts must differ).
-            let mut run = |p: usize, v: u32| {
+            let run = |rows: &mut [u8], p: usize, v: u32| -> u64 {
                 let lo = (k + p + 1).saturating_sub(start).max(first);
                 let hi = (first + count).min(k + p);
                 if lo >= hi {
-                    return;
+                    return 0;
                 }
-                work += (hi - lo) as u64;
                 let base = start + lo - k - p;
                 let equal = (self.unequal && 2 * p + k >= start)
                     .then(|| 2 * p + k - start)
@@ -1011,15 +998,42 @@ impl<T: Cell> Block<'_, T> {
                     }
                     None => mark_rows::<W, T>(rows, stride, v, view.range(base, base + hi - lo)),
                 }
+                (hi - lo) as u64
             };
+            // The rare heaps whose splits mark every row, two at a time: the processor
+            // overlaps the marks of two rows better than of one.
+            let whole = |p: usize| {
+                k + p < start + first
+                    && start + first + count <= k + p + start
+                    && !(self.unequal
+                        && (start + first..start + first + count).contains(&(2 * p + k)))
+            };
+            let mut pending = None;
             for (&p, &v) in self.rare.iter().zip(self.rare_values) {
-                run(p as usize, v);
+                let p = p as usize;
+                if !whole(p) {
+                    work += run(rows, p, v);
+                    continue;
+                }
+                match pending.take() {
+                    None => pending = Some((p, v)),
+                    Some((p0, v0)) => {
+                        let base = |p: usize| start + first - k - p;
+                        let xs0 = view.range(base(p0), base(p0) + count);
+                        let xs = view.range(base(p), base(p) + count);
+                        mark_rows_twice::<W, T>(rows, stride, (v0, xs0), (v, xs));
+                        work += 2 * count as u64;
+                    }
+                }
+            }
+            if let Some((p, v)) = pending {
+                work += run(rows, p, v);
             }
             if let Some((chunks, _)) = self.block_chunks.get(t) {
                 for &c in chunks {
                     let xs = view.range(c * CHUNK, (c + 1) * CHUNK);
                     for (p, x) in (c * CHUNK..).zip(xs) {
-                        run(p, x.get());
+                        work += run(rows, p, x.get());
                     }
                 }
             }
@@ -1213,6 +1227,21 @@ fn slot<const W: usize, T: Cell>(v: u32, stride: usize) -> usize {
         v.min(NARROW as u32 - 1) as usize
     } else {
         v as usize & (stride - 1)
+    }
+}
+
+/// [`mark_rows`] for two values and two runs of values at once.
+#[inline(always)]
+fn mark_rows_twice<const W: usize, T: Cell>(
+    rows: &mut [u8],
+    stride: usize,
+    (v, xs): (u32, &[T]),
+    (w, ys): (u32, &[T]),
+) {
+    let stride = if W == 0 { stride } else { W };
+    for ((row, x), y) in rows.chunks_exact_mut(stride).zip(xs).zip(ys) {
+        row[slot::<W, T>(v ^ x.get(), stride)] = 1;
+        row[slot::<W, T>(w ^ y.get(), stride)] = 1;
     }
 }
 
