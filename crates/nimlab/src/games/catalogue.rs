@@ -12,6 +12,8 @@ pub enum Params {
     None,
     /// The id needs parameters (`subtraction:1,3,4`).
     Required,
+    /// The id may take parameters (`kubo`, `kubo:2`).
+    Optional,
 }
 
 /// Builds a position from the game's parameters (if any) and the position's tokens.

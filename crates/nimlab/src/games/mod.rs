@@ -13,16 +13,21 @@ mod position;
 mod rules;
 mod sum;
 
+pub mod chomp;
 pub mod count_up;
 pub mod daisy;
+pub mod dawson_board;
 pub mod euclid;
 pub mod fibonacci_nim;
 pub mod golden_dollar;
+pub mod green_hackenbush;
 pub mod halving;
+pub mod kubo;
 pub mod mock_turtles;
 pub mod moore;
 pub mod nim;
 pub mod nimble;
+pub mod nineteen;
 pub mod peggy;
 pub mod proportional;
 pub mod rook;
@@ -31,6 +36,7 @@ pub mod silver_dollar;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_break;
+pub mod taktix;
 pub mod turtles;
 pub mod two_dim_nim;
 pub mod two_heaps_3;
@@ -68,6 +74,13 @@ fn all_entries() -> Vec<Entry> {
     ];
     all.extend(take_break::entries());
     all.push(daisy::entry());
+    all.extend([
+        kubo::entry(),
+        nineteen::entry(),
+        taktix::entry(),
+        chomp::entry(),
+        green_hackenbush::entry(),
+    ]);
     all
 }
 
