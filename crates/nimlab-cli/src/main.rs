@@ -2,6 +2,7 @@
 
 mod analyze;
 mod games;
+mod play;
 mod sequence;
 mod survey;
 
@@ -23,6 +24,8 @@ enum Command {
     Games(games::GamesArgs),
     /// Analyse a position: outcome, value, every winning move, and why.
     Analyze(analyze::AnalyzeArgs),
+    /// Play a game against a perfect opponent (moves and commands on standard input).
+    Play(play::PlayArgs),
     /// Compute the Grundy sequence of a heap rule: values, P-positions, rare values, and
     /// its period with the proof status.
     Sequence(sequence::SequenceArgs),
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Games(args) => games::run(&args, &mut out),
         Command::Analyze(args) => analyze::run(&args, &mut out),
+        Command::Play(args) => play::run(&args, &mut out),
         Command::Sequence(args) => sequence::run(&args, &mut out),
         Command::Survey(args) => survey::run(&args, &mut out),
     };

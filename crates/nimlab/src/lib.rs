@@ -23,6 +23,7 @@ pub mod heap;
 pub mod impartial;
 pub mod nimber;
 mod outcome;
+pub mod play;
 
 pub use error::{Error, Result};
 pub use nimber::Nimber;

@@ -385,6 +385,50 @@ impl Rules for Chomp {
         }
     }
 
+    fn read_move(&self, board: &Board, text: &str) -> Option<std::result::Result<Board, String>> {
+        let (c, r) = text.trim().split_once(',')?;
+        let (c, r) = (
+            c.trim().parse::<usize>().ok()?,
+            r.trim().parse::<usize>().ok()?,
+        );
+        Some(match (c, r) {
+            (1, 1) => Err("1,1 is the poisoned piece: whoever takes it loses at once".to_string()),
+            _ if r == 0 || r > board.len() => Err(format!(
+                "there is no row {r}: the rows are 1 to {} from the poisoned row up",
+                board.len()
+            )),
+            _ if c == 0 || c > usize::from(board[r - 1]) => Err(format!(
+                "row {r} has pieces in columns 1 to {} only",
+                board[r - 1]
+            )),
+            _ => Ok(chomp(board, c, r)),
+        })
+    }
+
+    fn draw(&self, board: &Board, ascii: bool) -> Option<String> {
+        let (piece, poison) = if ascii {
+            ("o ", "X ")
+        } else {
+            ("■ ", "☠ ")
+        };
+        let mut lines: Vec<String> = board
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(r, &len)| {
+                let row: String = (0..len)
+                    .map(|c| if r == 0 && c == 0 { poison } else { piece })
+                    .collect();
+                format!("{:>2} {}", r + 1, row.trim_end())
+            })
+            .collect();
+        let columns: String = (1..=board.first().copied().unwrap_or(0))
+            .map(|c| format!("{:<2}", c % 10))
+            .collect();
+        lines.push(format!("   {}", columns.trim_end()));
+        Some(lines.join("\n"))
+    }
+
     fn check_searchable(&self, board: &Board) -> Result<()> {
         let rows = board.len();
         let columns = usize::from(board.first().copied().unwrap_or(0));

@@ -374,6 +374,29 @@ impl Rules for GreenHackenbush {
         }
     }
 
+    fn read_move(
+        &self,
+        edges: &Picture,
+        text: &str,
+    ) -> Option<std::result::Result<Picture, String>> {
+        let (u, v) = text
+            .trim()
+            .strip_prefix("cut")
+            .unwrap_or(text)
+            .trim()
+            .split_once('-')?;
+        let (u, v): (u32, u32) = (u.trim().parse().ok()?, v.trim().parse().ok()?);
+        let edge = (u.min(v), u.max(v));
+        Some(match edges.iter().position(|&e| e == edge) {
+            Some(i) => {
+                let mut rest = edges.clone();
+                rest.remove(i);
+                Ok(grounded(rest))
+            }
+            None => Err(format!("there is no edge {u}-{v} standing")),
+        })
+    }
+
     fn rule(&self, edges: &Picture) -> Option<String> {
         Some(format!(
             "Fuse the vertices of every cycle (fusion principle: each edge inside a cycle becomes a loop, worth 1); what is left is a tree with loops, and by the colon principle each edge with the tree above it is worth 1 + that tree's value, and a vertex the nim-sum of what stands on it. The picture is worth {}.",

@@ -202,6 +202,72 @@ impl Rules for Kubo {
             .join("/")
     }
 
+    fn read_move(&self, s: &Stacks, text: &str) -> Option<std::result::Result<Stacks, String>> {
+        let text = text.trim().to_lowercase();
+        let index = |name: &str| (0..9).find(|&i| stack_name(i) == name.trim());
+        if let Some((name, k)) = text.split_once('x') {
+            let i = index(name)?;
+            let k: u8 = k.trim().parse().ok()?;
+            return Some(if k == 0 || k > HEIGHT {
+                Err("take 1, 2 or 3 pieces from one stack".to_string())
+            } else if k > s[i] {
+                Err(format!("{} has only {}", stack_name(i), s[i]))
+            } else {
+                let mut next = *s;
+                next[i] -= k;
+                Ok(next)
+            });
+        }
+        let mut chosen: Vec<usize> = text.split('-').map(index).collect::<Option<_>>()?;
+        chosen.sort_unstable();
+        if let [a, b] = chosen[..] {
+            // `a1-a3`: the whole column or row between them.
+            if !PAIRS.iter().any(|p| p == &[a, b]) {
+                if let Some(t) = TRIPLES.iter().find(|t| t[0] == a && t[2] == b) {
+                    chosen = t.to_vec();
+                }
+            }
+        }
+        let legal = match chosen.len() {
+            1 => true,
+            2 => PAIRS.iter().any(|p| p[..] == chosen[..]),
+            3 => self.three && TRIPLES.iter().any(|t| t[..] == chosen[..]),
+            _ => false,
+        };
+        if !legal {
+            return Some(Err(if self.three {
+                "take from one stack, or one from each of two or three stacks in a line".to_string()
+            } else {
+                "take from one stack, or one from each of two neighbouring stacks".to_string()
+            }));
+        }
+        if let Some(&i) = chosen.iter().find(|&&i| s[i] == 0) {
+            return Some(Err(format!("{} is empty", stack_name(i))));
+        }
+        let mut next = *s;
+        chosen.iter().for_each(|&i| next[i] -= 1);
+        Some(Ok(next))
+    }
+
+    fn draw(&self, s: &Stacks, _ascii: bool) -> Option<String> {
+        let mut lines: Vec<String> = s
+            .chunks(3)
+            .enumerate()
+            .map(|(r, row)| {
+                format!(
+                    "{} {}",
+                    3 - r,
+                    row.iter()
+                        .map(|h| h.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            })
+            .collect();
+        lines.push("  a b c".to_string());
+        Some(lines.join("\n"))
+    }
+
     fn describe(&self, from: &Stacks, to: &Stacks) -> String {
         let changed: Vec<usize> = (0..9).filter(|&i| from[i] != to[i]).collect();
         match changed.as_slice() {

@@ -139,3 +139,87 @@ pub(crate) fn misere_nim_rule(intro: &str, heaps: &[u64]) -> String {
         "{intro} {list}. Play as in Nim unless the move would leave only heaps of size ≤ 1; then leave an odd number of heaps of 1. Here {verdict}."
     )
 }
+
+/// Reads a move on a list of heaps: `H-K` takes K from heap H, `H=N` leaves N in heap H
+/// (heaps numbered from 1), and `take K from heap H` is read too. Returns the heap's
+/// index and its new size, why the move is not legal, or `None` for text in neither
+/// form.
+///
+/// ```
+/// use nimlab::games::read_heap_move;
+/// assert_eq!(read_heap_move(&[3, 5], "2-4"), Some(Ok((1, 1))));
+/// assert_eq!(read_heap_move(&[3, 5], "1=0"), Some(Ok((0, 0))));
+/// assert_eq!(read_heap_move(&[3, 5], "take 2 from heap 1"), Some(Ok((0, 1))));
+/// assert!(read_heap_move(&[3, 5], "2-6").unwrap().unwrap_err().contains("only 5"));
+/// assert!(read_heap_move(&[3, 5], "3-1").unwrap().unwrap_err().contains("2 heaps"));
+/// assert_eq!(read_heap_move(&[3, 5], "b2"), None);
+/// ```
+pub fn read_heap_move(
+    heaps: &[u64],
+    text: &str,
+) -> Option<std::result::Result<(usize, u64), String>> {
+    let t = text.trim().to_lowercase();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let (heap, amount, leave) = if let Some((h, k)) = t.split_once('-') {
+        (
+            h.trim().parse::<u64>().ok()?,
+            k.trim().parse::<u64>().ok()?,
+            false,
+        )
+    } else if let Some((h, n)) = t.split_once('=') {
+        (
+            h.trim().parse::<u64>().ok()?,
+            n.trim().parse::<u64>().ok()?,
+            true,
+        )
+    } else if let ["take", k, "from", "heap", h] | ["take", "all", k, "from", "heap", h] =
+        words.as_slice()
+    {
+        (h.parse::<u64>().ok()?, k.parse::<u64>().ok()?, false)
+    } else {
+        return None;
+    };
+    let Some(i) = heap.checked_sub(1).filter(|&i| (i as usize) < heaps.len()) else {
+        return Some(Err(format!(
+            "there is no heap {heap}: there are {} heaps, numbered from 1",
+            heaps.len()
+        )));
+    };
+    let size = heaps[i as usize];
+    let new = if leave {
+        if amount >= size {
+            return Some(Err(format!(
+                "heap {heap} has {size}: leave fewer than {size}"
+            )));
+        }
+        amount
+    } else {
+        if amount == 0 {
+            return Some(Err("take at least 1".to_string()));
+        }
+        if amount > size {
+            return Some(Err(format!("heap {heap} has only {size}")));
+        }
+        size - amount
+    };
+    Some(Ok((i as usize, new)))
+}
+
+/// Heaps drawn as rows of matches, as the texts draw them (a heap of more than 60 as
+/// its number).
+pub fn draw_heaps(heaps: &[u64], ascii: bool) -> String {
+    let matches = if ascii { "|" } else { "│" };
+    heaps
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| {
+            let row = if h <= 60 {
+                matches.repeat(h as usize)
+            } else {
+                format!("({h} matches)")
+            };
+            format!("heap {:>2}: {row:<20} {h}", i + 1)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -210,6 +210,27 @@ impl Position for NimPosition {
         "nim".to_string()
     }
 
+    fn read_move(&self, text: &str) -> Option<std::result::Result<Box<dyn Position>, String>> {
+        let small: Vec<u64> = self
+            .heaps
+            .iter()
+            .map(|h| h.to_u64())
+            .collect::<Option<_>>()?;
+        let (i, size) = match super::read_heap_move(&small, text)? {
+            Ok(m) => m,
+            Err(reason) => return Some(Err(reason)),
+        };
+        Some(Ok(self.take_move(i, BigUint::from(size)).to))
+    }
+
+    fn draw(&self, ascii: bool) -> String {
+        let small: Option<Vec<u64>> = self.heaps.iter().map(|h| h.to_u64()).collect();
+        match small {
+            Some(heaps) => super::draw_heaps(&heaps, ascii),
+            None => self.notation(),
+        }
+    }
+
     fn notation(&self) -> String {
         self.notation_cache().text.clone()
     }
@@ -414,6 +435,14 @@ impl Position for AfterMove {
 
     fn misere_winning_moves(&self, limit: usize) -> Option<Result<MoveList>> {
         self.whole().misere_winning_moves(limit)
+    }
+
+    fn read_move(&self, text: &str) -> Option<std::result::Result<Box<dyn Position>, String>> {
+        self.whole().read_move(text)
+    }
+
+    fn draw(&self, ascii: bool) -> String {
+        self.whole().draw(ascii)
     }
 
     fn explain(&self) -> Option<Explanation> {

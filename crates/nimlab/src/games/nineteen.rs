@@ -255,6 +255,45 @@ impl Rules for Nineteen {
         out
     }
 
+    fn read_move(
+        &self,
+        &points: &Points,
+        text: &str,
+    ) -> Option<std::result::Result<Points, String>> {
+        let mut mask: Points = 0;
+        for name in text.trim().to_lowercase().split('-') {
+            let i = (0..POINTS).find(|&i| point_name(i) == name.trim())?;
+            mask |= 1 << i;
+        }
+        Some(if mask & points != mask {
+            Err("some of those points are empty".to_string())
+        } else if !moves().contains(&mask) {
+            Err("take one piece, two neighbours, or three that are all neighbours".to_string())
+        } else {
+            Ok(points & !mask)
+        })
+    }
+
+    fn draw(&self, &points: &Points, ascii: bool) -> Option<String> {
+        let (piece, empty) = if ascii { ("o", ".") } else { ("●", "·") };
+        let mut i = 0;
+        let lines: Vec<String> = ROWS
+            .iter()
+            .enumerate()
+            .map(|(r, &len)| {
+                let cells: Vec<&str> = (0..len)
+                    .map(|_| {
+                        let c = if points >> i & 1 != 0 { piece } else { empty };
+                        i += 1;
+                        c
+                    })
+                    .collect();
+                format!("{} {}{}", r + 1, " ".repeat(5 - len), cells.join(" "))
+            })
+            .collect();
+        Some(lines.join("\n"))
+    }
+
     fn describe(&self, &from: &Points, &to: &Points) -> String {
         let taken: Vec<String> = (0..POINTS)
             .filter(|&i| (from & !to) >> i & 1 != 0)

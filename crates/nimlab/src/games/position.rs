@@ -170,6 +170,20 @@ pub trait Position: Send + Sync {
     fn reach(&self, max_positions: u64, max_moves: u64) -> Result<Option<Reach>> {
         reach_by_search(&*self.boxed_clone(), max_positions, max_moves)
     }
+
+    /// Reads a move typed in the game's move notation (`b1-b3` in Taktix, `4,3` in
+    /// Chomp): the position after it, or why it is not a legal move here. `None` when
+    /// the game has no move notation of its own (a move is then named by its
+    /// description or by the position it leads to).
+    fn read_move(&self, _text: &str) -> Option<std::result::Result<Box<dyn Position>, String>> {
+        None
+    }
+
+    /// The position drawn for a player: heaps as rows of matches, boards as grids;
+    /// `ascii` keeps to ASCII characters. The default is the notation.
+    fn draw(&self, _ascii: bool) -> String {
+        self.notation()
+    }
 }
 
 impl fmt::Debug for dyn Position {

@@ -85,6 +85,22 @@ where
         None
     }
 
+    /// Reads a move in the game's notation: the position after it, or why it is not a
+    /// legal move from `pos`. `None`: the game has no move notation of its own.
+    fn read_move(
+        &self,
+        _pos: &Self::Position,
+        _text: &str,
+    ) -> Option<std::result::Result<Self::Position, String>> {
+        None
+    }
+
+    /// The position drawn for a player (`ascii`: ASCII characters only), when the game
+    /// draws it otherwise than by its notation.
+    fn draw(&self, _pos: &Self::Position, _ascii: bool) -> Option<String> {
+        None
+    }
+
     /// Refuses positions too large to search (used before any search starts).
     ///
     /// # Errors
@@ -270,6 +286,17 @@ where
             max_positions,
             max_moves,
         ))
+    }
+
+    fn read_move(&self, text: &str) -> Option<std::result::Result<Box<dyn Position>, String>> {
+        let read = self.game.read_move(&self.pos, text)?;
+        Some(read.map(|to| Box::new(self.derive(to)) as Box<dyn Position>))
+    }
+
+    fn draw(&self, ascii: bool) -> String {
+        self.game
+            .draw(&self.pos, ascii)
+            .unwrap_or_else(|| self.game.format(&self.pos))
     }
 
     fn explain(&self) -> Option<Explanation> {

@@ -368,6 +368,65 @@ impl Rules for Taktix {
         format!("take {}", describe_run(from, to))
     }
 
+    fn read_move(&self, board: &Board, text: &str) -> Option<std::result::Result<Board, String>> {
+        let text = text.trim().to_lowercase();
+        let square = |t: &str| -> Option<(usize, usize)> {
+            let mut chars = t.trim().chars();
+            let c = chars.next()?;
+            let n: usize = chars.as_str().parse().ok()?;
+            let col = (c as u32).checked_sub('a' as u32)? as usize;
+            (col < 26).then_some((n, col))
+        };
+        let (a, b) = match text.split_once('-') {
+            Some((x, y)) => (square(x)?, square(y)?),
+            None => (square(&text)?, square(&text)?),
+        };
+        let (rows, columns) = (usize::from(board.rows), usize::from(board.columns));
+        let on_board = |(n, c): (usize, usize)| n >= 1 && n <= rows && c < columns;
+        if !on_board(a) || !on_board(b) {
+            return Some(Err(format!(
+                "the squares are a1 to {}{rows}",
+                (b'a' + columns as u8 - 1) as char
+            )));
+        }
+        // Rows from the top: square row n is row rows − n.
+        let (ra, rb) = (rows - a.0, rows - b.0);
+        if ra != rb && a.1 != b.1 {
+            return Some(Err("a run lies in one row or one column".to_string()));
+        }
+        let mut taken = 0;
+        for r in ra.min(rb)..=ra.max(rb) {
+            for c in a.1.min(b.1)..=a.1.max(b.1) {
+                if !board.has(r, c) {
+                    return Some(Err(format!("there is no piece on {}", board.square(r, c))));
+                }
+                taken |= Board::bit(r, c);
+            }
+        }
+        Some(Ok(Board {
+            cells: board.cells & !taken,
+            ..*board
+        }))
+    }
+
+    fn draw(&self, board: &Board, ascii: bool) -> Option<String> {
+        let (piece, empty) = if ascii { ("o ", ". ") } else { ("● ", "· ") };
+        let rows = usize::from(board.rows);
+        let mut lines: Vec<String> = (0..rows)
+            .map(|r| {
+                let row: String = (0..usize::from(board.columns))
+                    .map(|c| if board.has(r, c) { piece } else { empty })
+                    .collect();
+                format!("{} {}", rows - r, row.trim_end())
+            })
+            .collect();
+        let letters: String = (0..board.columns)
+            .map(|c| format!("{} ", (b'a' + c) as char))
+            .collect();
+        lines.push(format!("  {}", letters.trim_end()));
+        Some(lines.join("\n"))
+    }
+
     fn check_searchable(&self, board: &Board) -> Result<()> {
         if board.pieces() > MAX_PIECES {
             return Err(Error::limit(

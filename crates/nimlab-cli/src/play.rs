@@ -1,0 +1,320 @@
+//! `nimlab play`: a game against a perfect opponent, in the terminal or from a script.
+
+use crate::Failure;
+use clap::{Args, ValueEnum};
+use nimlab::analysis::{analyze, Convention};
+use nimlab::games::{Arg, Catalogue, Sum};
+use nimlab::play::{choose, copy, moves, read_move, Turn};
+use std::io::{self, BufRead, IsTerminal, Write};
+
+/// Who moves first.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    /// You move first.
+    Me,
+    /// The computer moves first.
+    Computer,
+}
+
+/// Options of `nimlab play`.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The game id and, optionally, the position to start from (each game has a start
+    /// position, e.g. Marienbad's 1 3 5 7 for `nim`); a sum of games is written with `+`.
+    #[arg(
+        required = true,
+        allow_negative_numbers = true,
+        value_name = "GAME [POSITION]"
+    )]
+    position: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "me")]
+    first: First,
+    /// The computer plays both sides, showing its reasoning.
+    #[arg(long)]
+    demo: bool,
+    /// Draw with ASCII characters only.
+    #[arg(long)]
+    ascii: bool,
+}
+
+/// The position a game starts from when none is given.
+fn start_position(id: &str) -> Option<&'static str> {
+    let name = id.split(':').next().unwrap_or(id);
+    Some(match name {
+        "nim" | "moore" => "1 3 5 7",
+        "kubo" => "333/333/333",
+        "nineteen" => "ooo/oooo/ooooo/oooo/ooo",
+        "taktix" => "4x4",
+        "chomp" => "4x7",
+        "green-hackenbush" => "0-1 1-2 2-3 1-4 0-5 5-6 6-0",
+        "kayles" | "dawson-kayles" | "dawson-chess" | "grundy" | "lasker" | "antigrundy"
+        | "octal" | "subtraction" | "halving" | "proportional" | "peggy" => "10 7",
+        "daisy" => "12",
+        "fibonacci-nim" => "20",
+        "count-up" => "0",
+        "wythoff" | "two-heaps-3" | "euclid" => "7 11",
+        _ => return None,
+    })
+}
+
+/// Plays the game: reads moves and commands from standard input, one per line.
+pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let cat = Catalogue::standard();
+    let mut tokens: Vec<String> = args.position.clone();
+    if tokens.len() == 1 {
+        let id = &tokens[0];
+        cat.lookup(id)?;
+        match start_position(id) {
+            Some(start) => tokens.extend(start.split_whitespace().map(String::from)),
+            None => {
+                return Err(nimlab::Error::missing(
+                    format!("`{id}` has no start position"),
+                    format!("a position after the game id (`nimlab games --long` shows how `{id}` is written)"),
+                )
+                .into())
+            }
+        }
+    }
+    let args_list: Vec<Arg<'_>> = tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Arg::new(t, i + 1))
+        .collect();
+    let start = cat.parse_sum_args(&args_list)?;
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let mut session = Session {
+        history: vec![copy(&start)],
+        start,
+        convention,
+        ascii: args.ascii,
+        computer_first: args.first == First::Computer,
+        // Whose turn: true when it is the computer's.
+        computers_turn: args.first == First::Computer,
+        terminal: io::stdin().is_terminal(),
+    };
+    let rule = match convention {
+        Convention::Normal => "the player who makes the last move wins",
+        Convention::Misere => "misère play: the player who makes the last move loses",
+    };
+    writeln!(out, "{} ({rule}).", session.game_title())?;
+    if args.demo {
+        return session.demo(out);
+    }
+    writeln!(out, "Type a move, or `help` for the commands.")?;
+    session.play(out)
+}
+
+/// A game in progress.
+struct Session {
+    /// The positions so far, the current one last.
+    history: Vec<Sum>,
+    start: Sum,
+    convention: Convention,
+    ascii: bool,
+    computer_first: bool,
+    computers_turn: bool,
+    terminal: bool,
+}
+
+impl Session {
+    fn current(&self) -> &Sum {
+        self.history.last().unwrap_or(&self.start)
+    }
+
+    fn game_title(&self) -> String {
+        let sum = self.current();
+        if sum.parts.len() == 1 {
+            sum.parts[0].game()
+        } else {
+            format!("a sum of {} games", sum.parts.len())
+        }
+    }
+
+    /// Draws the current position.
+    fn draw(&self, out: &mut impl Write) -> io::Result<()> {
+        let sum = self.current();
+        writeln!(out)?;
+        for (i, part) in sum.parts.iter().enumerate() {
+            if sum.parts.len() > 1 {
+                writeln!(out, "part {} ({} {}):", i + 1, part.game(), part.notation())?;
+            }
+            for line in part.draw(self.ascii).lines() {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the game is over (no move), saying who won.
+    fn over(&self, out: &mut impl Write, mover: &str, other: &str) -> Result<bool, Failure> {
+        if moves(self.current())?.is_empty() {
+            let winner = match self.convention {
+                Convention::Normal => other,
+                Convention::Misere => mover,
+            };
+            writeln!(out, "No move is left for {mover}: {winner} won.")?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    fn computer_moves(&mut self, out: &mut impl Write, who: &str) -> Result<(), Failure> {
+        let Some(choice) = choose(self.current(), self.convention)? else {
+            return Ok(());
+        };
+        writeln!(out, "{who} plays: {}", choice.turn.description)?;
+        writeln!(out, "  ({})", choice.reason)?;
+        self.history.push(choice.turn.after);
+        Ok(())
+    }
+
+    /// Computer against computer.
+    fn demo(&mut self, out: &mut impl Write) -> Result<(), Failure> {
+        let names = ["First player", "Second player"];
+        let mut k = 0;
+        loop {
+            self.draw(out)?;
+            if self.over(out, names[k], names[1 - k])? {
+                return Ok(());
+            }
+            self.computer_moves(out, names[k])?;
+            k = 1 - k;
+        }
+    }
+
+    fn help(out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "Commands:")?;
+        writeln!(out, "  a move      in the game's notation, as its description (`take 2 from heap 1`), or as the position it leads to")?;
+        writeln!(out, "  moves       list the legal moves")?;
+        writeln!(
+            out,
+            "  hint        a winning move, if there is one, and why"
+        )?;
+        writeln!(
+            out,
+            "  explain     the analysis of the position, as `nimlab analyze` prints it"
+        )?;
+        writeln!(
+            out,
+            "  undo        take back your last move (and the computer's answer)"
+        )?;
+        writeln!(
+            out,
+            "  swap        the computer takes your side: it moves now"
+        )?;
+        writeln!(out, "  new         start again")?;
+        writeln!(out, "  help        this list")?;
+        writeln!(out, "  quit        stop")
+    }
+
+    /// The game: the player's moves from standard input, the computer's answers.
+    fn play(&mut self, out: &mut impl Write) -> Result<(), Failure> {
+        let stdin = io::stdin();
+        let mut lines = stdin.lock().lines();
+        loop {
+            if self.computers_turn {
+                self.draw(out)?;
+                if self.over(out, "the computer", "you")? {
+                    return Ok(());
+                }
+                self.computer_moves(out, "The computer")?;
+                self.computers_turn = false;
+            }
+            self.draw(out)?;
+            if self.over(out, "you", "the computer")? {
+                return Ok(());
+            }
+            loop {
+                if self.terminal {
+                    write!(out, "your move> ")?;
+                }
+                out.flush()?;
+                let Some(line) = lines.next() else {
+                    writeln!(out, "(end of input)")?;
+                    return Ok(());
+                };
+                let line = line?;
+                let command = line.trim();
+                if !self.terminal {
+                    writeln!(out, "> {command}")?;
+                }
+                match command {
+                    "" => continue,
+                    "quit" | "exit" | "q" => {
+                        writeln!(out, "Bye.")?;
+                        return Ok(());
+                    }
+                    "help" | "?" => Self::help(out)?,
+                    "moves" => self.list_moves(out)?,
+                    "hint" => self.hint(out)?,
+                    "explain" => {
+                        let a = analyze(self.current(), self.convention, 100)?;
+                        crate::analyze::print_text(&a, out)?;
+                    }
+                    "undo" => {
+                        // Back to the last position where it was the player's turn.
+                        let back = if self.history.len() >= 3 { 2 } else { 0 };
+                        if back == 0 {
+                            writeln!(out, "Nothing to undo.")?;
+                        } else {
+                            self.history.truncate(self.history.len() - back);
+                            writeln!(out, "Taken back.")?;
+                            self.draw(out)?;
+                        }
+                    }
+                    "swap" => {
+                        writeln!(out, "The computer takes your side.")?;
+                        self.computers_turn = true;
+                        break;
+                    }
+                    "new" => {
+                        self.history = vec![copy(&self.start)];
+                        self.computers_turn = self.computer_first;
+                        writeln!(out, "A new game.")?;
+                        break;
+                    }
+                    text => match read_move(self.current(), text) {
+                        Ok(turn) => {
+                            writeln!(out, "You play: {}", turn.description)?;
+                            self.history.push(turn.after);
+                            self.computers_turn = true;
+                            break;
+                        }
+                        Err(reason) => writeln!(out, "{reason}")?,
+                    },
+                }
+            }
+        }
+    }
+
+    fn list_moves(&self, out: &mut impl Write) -> Result<(), Failure> {
+        let all: Vec<Turn> = moves(self.current())?;
+        writeln!(out, "Legal moves ({}):", all.len())?;
+        for t in all.iter().take(200) {
+            writeln!(out, "  {:<40} -> {}", t.description, t.after.notation())?;
+        }
+        if all.len() > 200 {
+            writeln!(out, "  … and {} more", all.len() - 200)?;
+        }
+        Ok(())
+    }
+
+    fn hint(&self, out: &mut impl Write) -> Result<(), Failure> {
+        match choose(self.current(), self.convention)? {
+            Some(c) if c.winning => {
+                writeln!(out, "Hint: {} ({})", c.turn.description, c.reason)?;
+            }
+            Some(c) => writeln!(out, "No winning move: {}.", c.reason)?,
+            None => writeln!(out, "No move is possible.")?,
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,104 @@
+//! Whole games piped into `nimlab play`, and what it prints.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `nimlab play ARGS` with `input` on standard input; returns the exit status and
+/// what it printed.
+fn play(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(input.as_bytes())
+        .expect("the input is written");
+    let out = child.wait_with_output().expect("the game ends");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_computer_wins_marienbad_from_the_second_seat() {
+    // Misère Nim 1 3 5 7 is a P-position (the film's first player always loses). The
+    // player takes whole heaps; every answer of the computer is a winning move, and the
+    // player is left with the last match.
+    let (status, out, err) = play(
+        &["nim", "--misere", "--ascii"],
+        "4-7\n3-5\n2-3\n1-1\n1-1\n2-1\n3-1\n4-1\nquit\n",
+    );
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("misère play"), "{out}");
+    assert!(out.contains("heap  1: |"), "{out}");
+    assert!(out.contains("The computer plays:"), "{out}");
+    assert!(
+        out.contains("No move is left for you: you won.")
+            || out.contains("No move is left for the computer: the computer won."),
+        "{out}"
+    );
+    assert!(!out.contains("you won"), "the computer must win: {out}");
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_its_reason_and_the_game_goes_on() {
+    let (status, out, _) = play(&["chomp", "2x3"], "1,1\n4,1\n0,2\nhint\nmoves\n3,2\nquit\n");
+    assert_eq!(status, Some(0));
+    assert!(out.contains("1,1 is the poisoned piece"), "{out}");
+    assert!(
+        out.contains("row 1 has pieces in columns 1 to 3 only"),
+        "{out}"
+    );
+    assert!(out.contains("Hint: take 3,2"), "{out}");
+    assert!(out.contains("Legal moves (5):"), "{out}");
+    assert!(out.contains("You play: take 3,2"), "{out}");
+    assert!(out.contains("The computer plays:"), "{out}");
+    assert!(out.contains("Bye."), "{out}");
+}
+
+#[test]
+fn undo_swap_new_and_the_end_of_input() {
+    let (status, out, _) = play(&["nim", "3", "4"], "2-1\nundo\nswap\nnew\nexplain\n");
+    assert_eq!(status, Some(0));
+    assert!(out.contains("Taken back."), "{out}");
+    assert!(out.contains("The computer takes your side."), "{out}");
+    assert!(out.contains("A new game."), "{out}");
+    // `explain` prints the analysis of 3 4: nim-sum 7, one winning move to 3 3.
+    assert!(out.contains("Value: *7"), "{out}");
+    assert!(out.contains("(end of input)"), "{out}");
+}
+
+#[test]
+fn demo_games_end_with_the_winner_the_analysis_predicts() {
+    // Taktix 4 × 4 misère is a second-player win: the first player takes the last piece,
+    // and the second, left without a move, wins. Kubo's start is a first-player win.
+    let (_, out, _) = play(&["taktix", "--misere", "--demo"], "");
+    assert!(
+        out.contains("No move is left for Second player: Second player won."),
+        "{out}"
+    );
+    let (_, out, _) = play(&["kubo", "--demo"], "");
+    assert!(
+        out.contains("No move is left for Second player: First player won."),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_game_without_a_start_position_asks_for_one() {
+    let (status, _, err) = play(&["rook"], "");
+    assert_eq!(status, Some(2));
+    assert!(err.contains("has no start position"), "{err}");
+    let (status, _, err) = play(&["nimm"], "");
+    assert_eq!(status, Some(2));
+    assert!(err.contains("did you mean `nim`"), "{err}");
+}

@@ -1,0 +1,407 @@
+//! Playing a position against a perfect opponent: the legal moves of a sum, reading a
+//! move as a player types it, and the computer's choice with its reason.
+//!
+//! ```
+//! use nimlab::analysis::Convention;
+//! use nimlab::games::Catalogue;
+//! use nimlab::play::{choose, read_move};
+//! let sum = Catalogue::standard().parse_sum(&["nim", "3", "4", "5"]).unwrap();
+//! // The computer's move from 3 4 5 (nim-sum 2): take 2 from the heap of 3.
+//! let choice = choose(&sum, Convention::Normal).unwrap().unwrap();
+//! assert!(choice.winning);
+//! assert_eq!(choice.turn.after.notation(), "1 4 5");
+//! // A player's move, typed as its description or in the game's own notation.
+//! let turn = read_move(&sum, "take 1 from heap 3").unwrap();
+//! assert_eq!(turn.after.notation(), "3 4 4");
+//! assert!(read_move(&sum, "take 9 from heap 3").is_err());
+//! ```
+
+use crate::analysis::{analyze, Convention};
+use crate::games::{Position, Sum};
+use crate::{Outcome, Result};
+use std::collections::HashMap;
+
+/// The most positions the search for the longest defence looks at before it settles for
+/// the move that leaves the most moves.
+pub const REMOTENESS_BUDGET: usize = 20_000;
+
+/// A move of a sum: the part it is played in, the whole sum after it, and the move in
+/// words.
+#[derive(Debug)]
+pub struct Turn {
+    /// The part of the sum the move is played in (0-based).
+    pub part: usize,
+    /// The sum after the move.
+    pub after: Sum,
+    /// The move in words.
+    pub description: String,
+}
+
+/// The computer's move and why it chose it.
+#[derive(Debug)]
+pub struct Choice {
+    /// The move.
+    pub turn: Turn,
+    /// Whether it wins (leaves a position the other player loses).
+    pub winning: bool,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// A copy of `sum`.
+pub fn copy(sum: &Sum) -> Sum {
+    Sum {
+        parts: sum.parts.iter().map(|p| p.boxed_clone()).collect(),
+    }
+}
+
+/// `sum` with part `i` replaced by `to`.
+fn replaced(sum: &Sum, i: usize, to: Box<dyn Position>) -> Sum {
+    let mut parts: Vec<Box<dyn Position>> = sum.parts.iter().map(|p| p.boxed_clone()).collect();
+    parts[i] = to;
+    Sum { parts }
+}
+
+/// Every legal move of `sum`, part by part.
+///
+/// # Errors
+/// [`crate::Error::Limit`] when a part has too many moves to list.
+pub fn moves(sum: &Sum) -> Result<Vec<Turn>> {
+    let mut out = Vec::new();
+    for (i, part) in sum.parts.iter().enumerate() {
+        for m in part.options()? {
+            let description = if sum.parts.len() > 1 {
+                format!("{} (in {} {})", m.description, part.game(), part.notation())
+            } else {
+                m.description
+            };
+            out.push(Turn {
+                part: i,
+                after: replaced(sum, i, m.to),
+                description,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Lower case, single spaces, no spaces around `-`, `,` and `:`.
+fn normal(text: &str) -> String {
+    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+    let mut s = words.join(" ").replace("take all ", "take ");
+    for sep in ["-", ",", ":", "/", "+"] {
+        s = s
+            .replace(&format!(" {sep}"), sep)
+            .replace(&format!("{sep} "), sep);
+    }
+    s
+}
+
+/// Reads a move typed by a player: in the game's own notation (`b1-b3`, `4,3`), as its
+/// description (`take 4 from heap 2`; what follows a comma may be left out), or as the
+/// position it leads to. In a sum, a move in the game's notation may be prefixed by the
+/// part's number and a colon (`2:b1-b3`).
+///
+/// # Errors
+/// Why the text is not a legal move here.
+pub fn read_move(sum: &Sum, text: &str) -> std::result::Result<Turn, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("type a move, or `help`".to_string());
+    }
+    // The game's own notation, part by part.
+    let (part_given, rest) = match text.split_once(':') {
+        Some((n, rest)) if sum.parts.len() > 1 => match n.trim().parse::<usize>() {
+            Ok(k) if (1..=sum.parts.len()).contains(&k) => (Some(k - 1), rest),
+            _ => (None, text),
+        },
+        _ => (None, text),
+    };
+    let mut reasons = Vec::new();
+    for (i, part) in sum.parts.iter().enumerate() {
+        if part_given.is_some_and(|k| k != i) {
+            continue;
+        }
+        match part.read_move(rest) {
+            Some(Ok(to)) => {
+                // The move in words, when the part's moves are few enough to look up.
+                let notation = to.notation();
+                let description = part
+                    .options()
+                    .ok()
+                    .and_then(|all| all.into_iter().find(|m| m.to.notation() == notation))
+                    .map_or_else(|| rest.trim().to_string(), |m| m.description);
+                return Ok(Turn {
+                    part: i,
+                    after: replaced(sum, i, to),
+                    description,
+                });
+            }
+            Some(Err(reason)) => reasons.push(reason),
+            None => {}
+        }
+    }
+    // The descriptions and the positions the moves lead to.
+    let wanted = normal(text);
+    let all = moves(sum).map_err(|e| e.to_string())?;
+    let found = all.into_iter().find(|t| {
+        let d = normal(&t.description);
+        d == wanted
+            || d.split(',').next() == Some(wanted.as_str())
+            || d.split(" (in ").next() == Some(wanted.as_str())
+            || normal(&t.after.notation()) == wanted
+            || normal(&t.after.parts[t.part].notation()) == wanted
+    });
+    if let Some(turn) = found {
+        return Ok(turn);
+    }
+    Err(match reasons.as_slice() {
+        [] => format!("`{text}` is not a legal move here (`moves` lists them)"),
+        [one] => format!("`{text}` is not a legal move here: {one}"),
+        many => format!("`{text}` is not a legal move here: {}", many.join("; ")),
+    })
+}
+
+/// The computer's move in `sum`: a winning move when there is one; otherwise the move
+/// that makes the game last longest when the positions ahead are few enough to search
+/// ([`REMOTENESS_BUDGET`]), or else the move that leaves the most moves. `None` when no
+/// move is possible.
+///
+/// # Errors
+/// [`crate::Error::Limit`] when the analysis is beyond nimlab's limits.
+pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
+    let analysis = analyze(sum, convention, 1)?;
+    if let Some(w) = analysis.winning_moves.first() {
+        let turn = moves_of_part(sum, w.part)?
+            .into_iter()
+            .find(|t| t.after.notation() == w.to);
+        if let Some(turn) = turn {
+            let reason = match (convention, &analysis.value) {
+                (Convention::Normal, Some(v)) => format!(
+                    "the position is worth {v}, not 0, so the player to move wins; this move leaves a position worth 0"
+                ),
+                _ => "this move leaves a position the other player loses".to_string(),
+            };
+            return Ok(Some(Choice {
+                turn,
+                winning: true,
+                reason,
+            }));
+        }
+    }
+    let all = moves(sum)?;
+    if all.is_empty() {
+        return Ok(None);
+    }
+    let lost = match (convention, &analysis.value) {
+        (Convention::Normal, Some(v)) => {
+            format!("the position is worth {v}, so every move loses against perfect play")
+        }
+        _ => "every move leaves a position the other player wins".to_string(),
+    };
+    let mut search = Remoteness {
+        convention,
+        memo: HashMap::new(),
+        budget: REMOTENESS_BUDGET,
+    };
+    let mut best: Option<(usize, u32)> = None;
+    let mut exhausted = false;
+    for (k, t) in all.iter().enumerate() {
+        match search.remoteness(&t.after) {
+            Some((_, r)) => {
+                if best.is_none_or(|(_, b)| r > b) {
+                    best = Some((k, r));
+                }
+            }
+            None => {
+                exhausted = true;
+                break;
+            }
+        }
+    }
+    let (k, reason) = if !exhausted && best.is_some() {
+        let (k, r) = best.unwrap_or((0, 0));
+        (k, format!("{lost}; this move makes the game last longest ({} more moves if the winner hurries)", r + 1))
+    } else {
+        // The move that leaves the most moves.
+        let mut most = (0, 0);
+        for (k, t) in all.iter().enumerate() {
+            let n = moves(&t.after).map_or(0, |m| m.len());
+            if n > most.1 {
+                most = (k, n);
+            }
+        }
+        (
+            most.0,
+            format!("{lost}; this move leaves the most moves ({})", most.1),
+        )
+    };
+    let turn = all
+        .into_iter()
+        .nth(k)
+        .ok_or_else(|| crate::Error::Unsupported("no move".into()))?;
+    Ok(Some(Choice {
+        turn,
+        winning: false,
+        reason,
+    }))
+}
+
+/// The moves of part `i` of `sum` only.
+fn moves_of_part(sum: &Sum, i: usize) -> Result<Vec<Turn>> {
+    let part = &sum.parts[i];
+    Ok(part
+        .options()?
+        .into_iter()
+        .map(|m| Turn {
+            part: i,
+            after: replaced(sum, i, m.to),
+            description: m.description,
+        })
+        .collect())
+}
+
+/// Remoteness (how many moves the game lasts with the winner hurrying and the loser
+/// delaying) by search, within a budget of positions.
+struct Remoteness {
+    convention: Convention,
+    /// Whether the player to move wins, and the remoteness, by the sum's notation.
+    memo: HashMap<String, (bool, u32)>,
+    budget: usize,
+}
+
+impl Remoteness {
+    /// Whether the player to move wins `sum` and in how many moves the game ends;
+    /// `None` past the budget.
+    fn remoteness(&mut self, sum: &Sum) -> Option<(bool, u32)> {
+        let key = sum.notation();
+        if let Some(&r) = self.memo.get(&key) {
+            return Some(r);
+        }
+        if self.memo.len() >= self.budget {
+            return None;
+        }
+        let all = moves(sum).ok()?;
+        let result = if all.is_empty() {
+            (self.convention == Convention::Misere, 0)
+        } else {
+            let mut win: Option<u32> = None;
+            let mut lose: u32 = 0;
+            for t in &all {
+                let (w, r) = self.remoteness(&t.after)?;
+                if !w {
+                    win = Some(win.map_or(r + 1, |b| b.min(r + 1)));
+                } else {
+                    lose = lose.max(r + 1);
+                }
+            }
+            match win {
+                Some(r) => (true, r),
+                None => (false, lose),
+            }
+        };
+        self.memo.insert(key, result);
+        Some(result)
+    }
+}
+
+/// The outcome of `sum` under `convention`, for a player.
+///
+/// # Errors
+/// As [`analyze`].
+pub fn outcome(sum: &Sum, convention: Convention) -> Result<Outcome> {
+    Ok(analyze(sum, convention, 0)?.outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Catalogue;
+
+    /// Plays the computer against a player who picks moves at random; the computer moves
+    /// first when `computer_first`. Returns whether the computer won.
+    fn game(tokens: &[&str], convention: Convention, computer_first: bool, seed: &mut u64) -> bool {
+        let mut sum = Catalogue::standard().parse_sum(tokens).unwrap();
+        let mut computers_turn = computer_first;
+        loop {
+            let all = moves(&sum).unwrap();
+            if all.is_empty() {
+                // The player to move cannot move: loses in normal play, wins in misère.
+                return computers_turn == (convention == Convention::Misere);
+            }
+            if computers_turn {
+                sum = choose(&sum, convention).unwrap().unwrap().turn.after;
+            } else {
+                *seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let k = (*seed >> 33) as usize % all.len();
+                sum = all.into_iter().nth(k).unwrap().after;
+            }
+            computers_turn = !computers_turn;
+        }
+    }
+
+    #[test]
+    fn the_computer_wins_every_game_it_can_win() {
+        let mut seed = 1;
+        let positions: [(&[&str], Convention); 7] = [
+            (&["nim", "1", "3", "5", "7"], Convention::Misere),
+            (&["nim", "2", "3", "6"], Convention::Normal),
+            (&["chomp", "3x4"], Convention::Normal),
+            (&["taktix", "3x3"], Convention::Misere),
+            (&["kubo", "120/011/002"], Convention::Normal),
+            (
+                &["green-hackenbush", "0-1", "1-2", "2-0", "1-3"],
+                Convention::Normal,
+            ),
+            (&["kayles", "7", "+", "nim", "3"], Convention::Normal),
+        ];
+        for (tokens, convention) in positions {
+            let sum = Catalogue::standard().parse_sum(tokens).unwrap();
+            let first_wins = outcome(&sum, convention).unwrap() == Outcome::N;
+            for round in 0..20 {
+                // The computer moves first from an N-position, second from a P-position:
+                // either way it can win, and must.
+                assert!(
+                    game(tokens, convention, first_wins, &mut seed),
+                    "{tokens:?} game {round}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn moves_are_read_in_every_form_and_refused_with_a_reason() {
+        let cat = Catalogue::standard();
+        let nim = cat.parse_sum(&["nim", "3", "5"]).unwrap();
+        for text in [
+            "2-1",
+            "2=4",
+            "take 1 from heap 2",
+            "Take 1 from heap 2, leaving 4",
+            "3 4",
+        ] {
+            assert_eq!(
+                read_move(&nim, text).unwrap().after.notation(),
+                "3 4",
+                "{text}"
+            );
+        }
+        assert!(read_move(&nim, "2-6")
+            .unwrap_err()
+            .contains("heap 2 has only 5"));
+        assert!(read_move(&nim, "fly")
+            .unwrap_err()
+            .contains("not a legal move"));
+        let sum = cat
+            .parse_sum(&["taktix", "oo", "+", "chomp", "2x2"])
+            .unwrap();
+        assert_eq!(read_move(&sum, "2:2,2").unwrap().part, 1);
+        assert_eq!(
+            read_move(&sum, "a1-b1").unwrap().after.notation(),
+            "taktix .. + chomp 2 2"
+        );
+        assert!(read_move(&sum, "1,1").unwrap_err().contains("poisoned"));
+    }
+}
