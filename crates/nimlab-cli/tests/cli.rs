@@ -330,7 +330,7 @@ fn every_documented_example_analyses_consistently() {
     let mut games = 0;
     for pair in lines.chunks(2) {
         let id = pair[0].split_whitespace().next().unwrap();
-        let name = id.split(':').next().unwrap();
+        let name = id.split([':', '[']).next().unwrap();
         let example = pair[1]
             .split("e.g. `")
             .nth(1)
@@ -371,5 +371,5 @@ fn every_documented_example_analyses_consistently() {
         }
         games += 1;
     }
-    assert_eq!(games, 29);
+    assert_eq!(games, 34);
 }

@@ -67,7 +67,7 @@ pub type Edge = (u32, u32);
 pub type Picture = Vec<Edge>;
 
 /// Reads the edges `u-v`, separated by spaces or commas, and keeps those joined to the
-/// ground.
+/// ground; `(nothing)` is the empty picture, as it is written.
 ///
 /// ```
 /// use nimlab::games::{args::number, green_hackenbush::read_edges};
@@ -82,6 +82,9 @@ pub type Picture = Vec<Edge>;
 pub fn read_edges(args: &[Arg<'_>]) -> Result<Picture> {
     let mut edges = Vec::new();
     for arg in args {
+        if matches!(arg.text, "(nothing)" | "nothing") {
+            continue;
+        }
         for part in arg.text.split(',').filter(|p| !p.is_empty()) {
             let bad = || {
                 arg.error("edges `u-v` between vertex numbers (0 is the ground), e.g. `0-1 1-2`")
