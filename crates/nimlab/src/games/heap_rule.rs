@@ -89,6 +89,23 @@ macro_rules! heap_rule_game {
                 $crate::games::describe_heap_change(from, to)
             }
 
+            fn read_move(
+                &self,
+                heaps: &Vec<u64>,
+                text: &str,
+            ) -> Option<std::result::Result<Vec<u64>, String>> {
+                if heaps.iter().any(|&h| h > $crate::games::MAX_DRAWN_MOVES) {
+                    return None;
+                }
+                let mut options = Vec::new();
+                $crate::impartial::ImpartialGame::options(self, heaps, &mut options);
+                $crate::games::read_heap_list_move(heaps, &options, text)
+            }
+
+            fn draw(&self, heaps: &Vec<u64>, ascii: bool) -> Option<String> {
+                Some($crate::games::draw_heaps(heaps, ascii))
+            }
+
             fn options_of_value(&self, heaps: &Vec<u64>, target: u64) -> Option<Vec<Vec<u64>>> {
                 Some($crate::games::heap_rule::options_of_value::<$t>(
                     heaps, target,

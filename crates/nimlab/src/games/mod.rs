@@ -84,6 +84,10 @@ fn all_entries() -> Vec<Entry> {
     all
 }
 
+/// Heaps up to this size have their moves read by listing the moves (larger heaps are
+/// played by description or by the position reached).
+pub const MAX_DRAWN_MOVES: u64 = 100_000;
+
 /// Heap sizes separated by spaces.
 pub(crate) fn format_heaps(heaps: &[u64]) -> String {
     heaps
@@ -222,4 +226,64 @@ pub fn draw_heaps(heaps: &[u64], ascii: bool) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Reads a move on a list of heaps for a game whose moves are `options`: `H-K` (take K
+/// from heap H, leaving one heap or none), `H=N` (leave N in heap H), `H:A+B` (heap H
+/// becomes heaps A and B, for games that split heaps), or `take K from heap H`; heaps
+/// numbered from 1. The move must be one of `options` (compared as heaps, in any order,
+/// empty heaps left out). `None` for text in none of these forms.
+///
+/// ```
+/// use nimlab::games::read_heap_list_move;
+/// // Kayles on a row of 5: knock down pins 2 and 3, leaving rows of 1 and 2.
+/// let options = vec![vec![4], vec![1, 3], vec![2, 2], vec![3], vec![1, 2], vec![2, 1]];
+/// assert_eq!(read_heap_list_move(&[5], &options, "1:1+2"), Some(Ok(vec![1, 2])));
+/// assert_eq!(read_heap_list_move(&[5], &options, "1-1"), Some(Ok(vec![4])));
+/// assert!(read_heap_list_move(&[5], &options, "1-4").unwrap().is_err());
+/// ```
+pub fn read_heap_list_move(
+    heaps: &[u64],
+    options: &[Vec<u64>],
+    text: &str,
+) -> Option<std::result::Result<Vec<u64>, String>> {
+    let t = text.trim();
+    let parts: Vec<u64> = if let Some((h, rest)) = t.split_once(':') {
+        let h: u64 = h.trim().parse().ok()?;
+        let left: Vec<u64> = rest
+            .split('+')
+            .map(|x| x.trim().parse().ok())
+            .collect::<Option<_>>()?;
+        let Some(i) = h.checked_sub(1).filter(|&i| (i as usize) < heaps.len()) else {
+            return Some(Err(format!(
+                "there is no heap {h}: there are {} heaps, numbered from 1",
+                heaps.len()
+            )));
+        };
+        let mut next: Vec<u64> = heaps.to_vec();
+        next.remove(i as usize);
+        next.extend(left);
+        next
+    } else {
+        let (i, size) = match read_heap_move(heaps, t)? {
+            Ok(m) => m,
+            Err(reason) => return Some(Err(reason)),
+        };
+        let mut next = heaps.to_vec();
+        next[i] = size;
+        next
+    };
+    let key = |v: &[u64]| {
+        let mut k: Vec<u64> = v.iter().copied().filter(|&x| x > 0).collect();
+        k.sort_unstable();
+        k
+    };
+    let wanted = key(&parts);
+    Some(
+        options
+            .iter()
+            .find(|o| key(o) == wanted)
+            .cloned()
+            .ok_or_else(|| "that is not a move of this game (`moves` lists them)".to_string()),
+    )
 }

@@ -312,6 +312,23 @@ impl Rules for Subtraction {
         super::format_heaps(heaps)
     }
 
+    fn read_move(
+        &self,
+        heaps: &Vec<u64>,
+        text: &str,
+    ) -> Option<std::result::Result<Vec<u64>, String>> {
+        if heaps.iter().any(|&h| h > super::MAX_DRAWN_MOVES) {
+            return None;
+        }
+        let mut options = Vec::new();
+        self.options(heaps, &mut options);
+        super::read_heap_list_move(heaps, &options, text)
+    }
+
+    fn draw(&self, heaps: &Vec<u64>, ascii: bool) -> Option<String> {
+        Some(super::draw_heaps(heaps, ascii))
+    }
+
     fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
         super::describe_heap_change(from, to)
     }
