@@ -54,6 +54,7 @@ fn start_position(id: &str) -> Option<&'static str> {
         "kayles" | "dawson-kayles" | "dawson-chess" | "grundy" | "lasker" | "antigrundy"
         | "octal" | "subtraction" | "halving" | "proportional" | "peggy" => "10 7",
         "daisy" => "12",
+        "dawson-board" => "6",
         "fibonacci-nim" => "20",
         "count-up" => "0",
         "wythoff" | "two-heaps-3" | "euclid" => "7 11",

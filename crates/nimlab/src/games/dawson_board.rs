@@ -31,6 +31,11 @@
 //! assert!(!mover_wins(&Board::start(4)));
 //! ```
 
+use super::args::Arg;
+use super::catalogue::{Entry, Params};
+use super::rules::{Rules, Typed};
+use crate::impartial::ImpartialGame;
+use crate::{Error, Result};
 use std::collections::HashMap;
 
 /// The most files of a board.
@@ -219,6 +224,230 @@ impl MoverSearch {
     }
 }
 
+/// The catalogue entry: Dawson's chess on its board, White to move first.
+///
+/// ```
+/// let cat = nimlab::games::Catalogue::standard();
+/// let p = cat.parse_position("dawson-board", &["4"], 1).unwrap();
+/// // Four files: a second-player win, as 0.137's heap of 4 (worth 0).
+/// assert_eq!(p.value().unwrap(), nimlab::Nimber::from(0u64));
+/// assert_eq!(p.notation(), "pppp/..../PPPP w");
+/// ```
+pub fn entry() -> Entry {
+    Entry {
+        name: "dawson-board",
+        usage: "dawson-board",
+        summary: "Dawson's chess on its 3 x n board: pawns step forward or capture diagonally, captures compulsory (won as octal 0.137)",
+        position: "the number of files for the start, or the rows from Black's side (`p` Black, `P` White, `.` empty) and the side to move, e.g. `dawson-board 5`, `dawson-board ppppp/..P../PP.PP b`; moves `c1-c2`, `b3xc2`",
+        params: Params::None,
+        build: |_, args| Ok(Box::new(Typed::new(DawsonChess, read_position(args)?))),
+    }
+}
+
+/// A position of the board game: the board and the side to move.
+pub type Turn = (Board, Side);
+
+/// Reads a position: a number of files (the start, White to move), or the three rows
+/// from Black's side and `w` or `b` for the side to move.
+///
+/// # Errors
+/// [`Error::Parse`] naming the token that is neither.
+pub fn read_position(args: &[Arg<'_>]) -> Result<Turn> {
+    let Some(first) = args.first() else {
+        return Err(Error::missing(
+            "the board is missing",
+            "a number of files (e.g. `5`) or the rows from Black's side and the side to move (e.g. `ppp/.P./P.P b`)",
+        ));
+    };
+    if !first.text.contains('/') {
+        let n = first.natural("a number of files")?;
+        if n == 0 || n > MAX_FILES as u64 {
+            return Err(first.error(format!("a number of files from 1 to {MAX_FILES}")));
+        }
+        if let Some(extra) = args.get(1) {
+            return Err(extra.error("nothing after the number of files"));
+        }
+        return Ok((Board::start(n as usize), Side::White));
+    }
+    let rows: Vec<&str> = first.text.split('/').collect();
+    let files = rows[0].chars().count();
+    if rows.len() != 3
+        || files == 0
+        || files > MAX_FILES
+        || rows.iter().any(|r| r.chars().count() != files)
+    {
+        return Err(first.error(format!(
+            "three rows of 1 to {MAX_FILES} squares, each `p` (Black), `P` (White) or `.`, separated by `/`"
+        )));
+    }
+    let mut board = Board {
+        files: files as u8,
+        white: 0,
+        black: 0,
+    };
+    for (k, row) in rows.iter().enumerate() {
+        let r = 2 - k;
+        for (f, ch) in row.chars().enumerate() {
+            match ch {
+                'P' => board.white |= square(r, f),
+                'p' => board.black |= square(r, f),
+                '.' => {}
+                other => return Err(first.error(format!("`p`, `P` or `.`, not `{other}`"))),
+            }
+        }
+    }
+    let side = match args.get(1).map(|a| a.text) {
+        None | Some("w") | Some("W") | Some("white") => Side::White,
+        Some("b") | Some("B") | Some("black") => Side::Black,
+        Some(_) => return Err(args[1].error("the side to move: `w` or `b`")),
+    };
+    if let Some(extra) = args.get(2) {
+        return Err(extra.error("nothing after the side to move"));
+    }
+    Ok((board, side))
+}
+
+/// The board game as an impartial game: a position is the board and the side to move,
+/// and the options are that side's moves. Its value counts every forced capture as a
+/// move, so it is not 0.137's value, but its winner is 0.137's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DawsonChess;
+
+/// The name of a square: file letter and row number from White's side.
+fn square_name(row: usize, file: usize) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, row + 1)
+}
+
+/// The squares of `bits`, as (row, file).
+fn squares(bits: u64) -> Vec<(usize, usize)> {
+    (0..48)
+        .filter(|b| bits >> b & 1 != 0)
+        .map(|b| (b / 16, b % 16))
+        .collect()
+}
+
+impl ImpartialGame for DawsonChess {
+    type Position = Turn;
+
+    fn options(&self, &(board, side): &Turn, out: &mut Vec<Turn>) {
+        out.extend(board.moves(side).into_iter().map(|b| (b, side.other())));
+    }
+}
+
+impl Rules for DawsonChess {
+    fn id(&self) -> String {
+        "dawson-board".to_string()
+    }
+
+    fn format(&self, &(board, side): &Turn) -> String {
+        let rows: Vec<String> = (0..3)
+            .rev()
+            .map(|r| {
+                (0..usize::from(board.files))
+                    .map(|f| {
+                        if board.white & square(r, f) != 0 {
+                            'P'
+                        } else if board.black & square(r, f) != 0 {
+                            'p'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if side == Side::White { "w" } else { "b" };
+        format!("{} {side}", rows.join("/"))
+    }
+
+    fn describe(&self, &(from, side): &Turn, &(to, _): &Turn) -> String {
+        let (mine_before, mine_after, theirs_before, theirs_after) = match side {
+            Side::White => (from.white, to.white, from.black, to.black),
+            Side::Black => (from.black, to.black, from.white, to.white),
+        };
+        let moved_from = squares(mine_before & !mine_after);
+        let moved_to = squares(mine_after & !mine_before);
+        let captured = theirs_before != theirs_after;
+        let who = if side == Side::White {
+            "White"
+        } else {
+            "Black"
+        };
+        match (moved_from.as_slice(), moved_to.as_slice()) {
+            ([(r0, f0)], [(r1, f1)]) => format!(
+                "{who}: {}{}{}",
+                square_name(*r0, *f0),
+                if captured { "x" } else { "-" },
+                square_name(*r1, *f1)
+            ),
+            _ => format!("{who} moves"),
+        }
+    }
+
+    fn read_move(&self, pos: &Turn, text: &str) -> Option<std::result::Result<Turn, String>> {
+        let t = text.trim().to_lowercase();
+        let (a, b) = t.split_once(['-', 'x'])?;
+        let name = |s: &str| -> Option<(usize, usize)> {
+            let mut c = s.trim().chars();
+            let f = (c.next()? as u32).checked_sub('a' as u32)? as usize;
+            let r: usize = c.as_str().parse().ok()?;
+            (1..=3).contains(&r).then_some((r - 1, f))
+        };
+        let (from, to) = (name(a)?, name(b)?);
+        let mut all = Vec::new();
+        self.options(pos, &mut all);
+        Some(
+            all.into_iter()
+                .find(|o| {
+                    let d = self.describe(pos, o);
+                    d.ends_with(&format!("{}-{}", square_name(from.0, from.1), square_name(to.0, to.1)))
+                        || d.ends_with(&format!("{}x{}", square_name(from.0, from.1), square_name(to.0, to.1)))
+                })
+                .ok_or_else(|| {
+                    "not a legal pawn move here (a pawn steps forward onto an empty square or captures diagonally forward, and a capture is compulsory when there is one)".to_string()
+                }),
+        )
+    }
+
+    fn draw(&self, &(board, side): &Turn, ascii: bool) -> Option<String> {
+        let (white, black, empty) = if ascii {
+            ("P", "p", ".")
+        } else {
+            ("♙", "♟", "·")
+        };
+        let mut lines: Vec<String> = (0..3)
+            .rev()
+            .map(|r| {
+                let row: Vec<&str> = (0..usize::from(board.files))
+                    .map(|f| {
+                        if board.white & square(r, f) != 0 {
+                            white
+                        } else if board.black & square(r, f) != 0 {
+                            black
+                        } else {
+                            empty
+                        }
+                    })
+                    .collect();
+                format!("{} {}", r + 1, row.join(" "))
+            })
+            .collect();
+        let letters: Vec<String> = (0..board.files)
+            .map(|f| ((b'a' + f) as char).to_string())
+            .collect();
+        lines.push(format!("  {}", letters.join(" ")));
+        lines.push(format!(
+            "{} to move",
+            if side == Side::White {
+                "White"
+            } else {
+                "Black"
+            }
+        ));
+        Some(lines.join("\n"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,6 +486,36 @@ mod tests {
         assert_eq!(boards, 78 + 220);
         // 0.137 from heap 1: 1 1 2 0, so the first player wins 1, 2 and 3 files, not 4.
         assert_eq!(&g[1..5], &[1, 1, 2, 0]);
+    }
+
+    #[test]
+    fn the_catalogue_game_reads_writes_and_wins_as_the_search() {
+        use crate::games::args::number;
+        let (board, side) = read_position(&number(&["ppppp/..P../PP.PP", "b"], 1)).unwrap();
+        assert_eq!(side, Side::Black);
+        assert_eq!(DawsonChess.format(&(board, side)), "ppppp/..P../PP.PP b");
+        // Black must capture: b3xc2 or d3xc2, and nothing else.
+        let b = DawsonChess
+            .read_move(&(board, side), "b3xc2")
+            .unwrap()
+            .unwrap();
+        assert_eq!(DawsonChess.format(&b), "p.ppp/..p../PP.PP w");
+        assert!(DawsonChess
+            .read_move(&(board, side), "a3-a2")
+            .unwrap()
+            .is_err());
+        assert!(read_position(&number(&["pp/P/PP"], 1)).is_err());
+        assert!(read_position(&number(&["pp/.q/PP"], 1)).is_err());
+        let mut solver = crate::impartial::GrundySolver::new(DawsonChess);
+        let mut search = MoverSearch::default();
+        for n in 1..=10 {
+            let start = Board::start(n);
+            assert_eq!(
+                solver.value(&(start, Side::White)).unwrap() != 0,
+                search.wins(&start),
+                "{n}"
+            );
+        }
     }
 
     #[test]

@@ -80,6 +80,7 @@ fn all_entries() -> Vec<Entry> {
         taktix::entry(),
         chomp::entry(),
         green_hackenbush::entry(),
+        dawson_board::entry(),
     ]);
     all
 }
