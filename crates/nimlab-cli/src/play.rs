@@ -62,14 +62,29 @@ fn start_position(id: &str) -> Option<&'static str> {
     })
 }
 
+/// The example position of a game's documentation (`e.g. `rook-3 9,6``), without the id.
+fn documented_example(entry: &nimlab::games::Entry) -> Option<String> {
+    let example = entry.position.split("e.g. `").nth(1)?.split('`').next()?;
+    let mut words = example.split_whitespace().peekable();
+    if words
+        .peek()
+        .is_some_and(|w| *w == entry.name || w.starts_with(&format!("{}:", entry.name)))
+    {
+        words.next();
+    }
+    let rest: Vec<&str> = words.collect();
+    (!rest.is_empty()).then(|| rest.join(" "))
+}
+
 /// Plays the game: reads moves and commands from standard input, one per line.
 pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
     let cat = Catalogue::standard();
     let mut tokens: Vec<String> = args.position.clone();
     if tokens.len() == 1 {
-        let id = &tokens[0];
-        cat.lookup(id)?;
-        match start_position(id) {
+        let id = tokens[0].clone();
+        let id = &id;
+        let (entry, _) = cat.lookup(id)?;
+        match start_position(id).map(String::from).or_else(|| documented_example(entry)) {
             Some(start) => tokens.extend(start.split_whitespace().map(String::from)),
             None => {
                 return Err(nimlab::Error::missing(

@@ -94,10 +94,27 @@ fn demo_games_end_with_the_winner_the_analysis_predicts() {
 }
 
 #[test]
-fn a_game_without_a_start_position_asks_for_one() {
-    let (status, _, err) = play(&["rook"], "");
-    assert_eq!(status, Some(2));
-    assert!(err.contains("has no start position"), "{err}");
+fn every_game_starts_from_a_position_and_an_unknown_game_is_refused() {
+    let games = std::process::Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .arg("games")
+        .output()
+        .expect("the binary runs");
+    let list = String::from_utf8_lossy(&games.stdout).into_owned();
+    for line in list.lines() {
+        let usage = line.split_whitespace().next().unwrap();
+        // Ids that need parameters are played with the documented ones.
+        let id = match usage {
+            "moore:K" => "moore:2",
+            "subtraction:S" => "subtraction:1-3",
+            "count-up:N,K" => "count-up:21,3",
+            "octal:CODE" => "octal:0.77",
+            "hex:CODE" => "hex:0.F",
+            other => other.split('[').next().unwrap(),
+        };
+        let (status, out, err) = play(&[id, "--demo", "--ascii"], "");
+        assert_eq!(status, Some(0), "{id}: {err}");
+        assert!(out.contains("won."), "{id}: {out}");
+    }
     let (status, _, err) = play(&["nimm"], "");
     assert_eq!(status, Some(2));
     assert!(err.contains("did you mean `nim`"), "{err}");
