@@ -233,8 +233,7 @@ impl Session {
 
     /// The game: the player's moves from standard input, the computer's answers.
     fn play(&mut self, out: &mut impl Write) -> Result<(), Failure> {
-        let stdin = io::stdin();
-        let mut lines = stdin.lock().lines();
+        let mut lines = Lines::open(self.terminal);
         loop {
             if self.computers_turn {
                 self.draw(out)?;
@@ -249,11 +248,8 @@ impl Session {
                 return Ok(());
             }
             loop {
-                if self.terminal {
-                    write!(out, "your move> ")?;
-                }
                 out.flush()?;
-                let Some(line) = lines.next() else {
+                let Some(line) = lines.next("your move> ") else {
                     writeln!(out, "(end of input)")?;
                     return Ok(());
                 };
@@ -332,5 +328,38 @@ impl Session {
             None => writeln!(out, "No move is possible.")?,
         }
         Ok(())
+    }
+}
+
+/// Where the player's lines come from: a line editor with history on a terminal, the
+/// plain standard input otherwise (a script).
+enum Lines {
+    Editor(Box<rustyline::DefaultEditor>),
+    Piped(io::Lines<io::StdinLock<'static>>),
+}
+
+impl Lines {
+    fn open(terminal: bool) -> Lines {
+        if terminal {
+            if let Ok(editor) = rustyline::DefaultEditor::new() {
+                return Lines::Editor(Box::new(editor));
+            }
+        }
+        Lines::Piped(io::stdin().lock().lines())
+    }
+
+    /// The next line, `None` at the end of the input (or Ctrl-D, Ctrl-C on a terminal).
+    fn next(&mut self, prompt: &str) -> Option<io::Result<String>> {
+        match self {
+            Lines::Editor(editor) => match editor.readline(prompt) {
+                Ok(line) => {
+                    let _ = editor.add_history_entry(line.as_str());
+                    Some(Ok(line))
+                }
+                Err(rustyline::error::ReadlineError::Io(e)) => Some(Err(e)),
+                Err(_) => None,
+            },
+            Lines::Piped(lines) => lines.next(),
+        }
     }
 }
