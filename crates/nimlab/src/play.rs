@@ -68,21 +68,26 @@ fn replaced(sum: &Sum, i: usize, to: Box<dyn Position>) -> Sum {
 /// [`crate::Error::Limit`] when a part has too many moves to list.
 pub fn moves(sum: &Sum) -> Result<Vec<Turn>> {
     let mut out = Vec::new();
-    for (i, part) in sum.parts.iter().enumerate() {
-        for m in part.options()? {
-            let description = if sum.parts.len() > 1 {
-                format!("{} (in {} {})", m.description, part.game(), part.notation())
-            } else {
-                m.description
-            };
-            out.push(Turn {
-                part: i,
-                after: replaced(sum, i, m.to),
-                description,
-            });
-        }
+    for i in 0..sum.parts.len() {
+        out.extend(moves_of_part(sum, i)?);
     }
     Ok(out)
+}
+
+/// The move `description` in part `i` of `sum`, named with its part when there are
+/// several.
+fn in_part(sum: &Sum, i: usize, description: String) -> String {
+    if sum.parts.len() > 1 {
+        let part = &sum.parts[i];
+        format!(
+            "{description} (in part {}, {} {})",
+            i + 1,
+            part.game(),
+            part.notation()
+        )
+    } else {
+        description
+    }
 }
 
 /// Lower case, single spaces, no spaces around `-`, `,` and `:`.
@@ -131,6 +136,7 @@ pub fn read_move(sum: &Sum, text: &str) -> std::result::Result<Turn, String> {
                     .ok()
                     .and_then(|all| all.into_iter().find(|m| m.to.notation() == notation))
                     .map_or_else(|| rest.trim().to_string(), |m| m.description);
+                let description = in_part(sum, i, description);
                 return Ok(Turn {
                     part: i,
                     after: replaced(sum, i, to),
@@ -148,7 +154,11 @@ pub fn read_move(sum: &Sum, text: &str) -> std::result::Result<Turn, String> {
         let d = normal(&t.description);
         d == wanted
             || d.split(',').next() == Some(wanted.as_str())
-            || d.split(" (in ").next() == Some(wanted.as_str())
+            || d.split(" (in part").next() == Some(wanted.as_str())
+            || d.split(" (in part")
+                .next()
+                .and_then(|d| d.split(',').next())
+                == Some(wanted.as_str())
             || normal(&t.after.notation()) == wanted
             || normal(&t.after.parts[t.part].notation()) == wanted
     });
@@ -256,7 +266,7 @@ fn moves_of_part(sum: &Sum, i: usize) -> Result<Vec<Turn>> {
         .map(|m| Turn {
             part: i,
             after: replaced(sum, i, m.to),
-            description: m.description,
+            description: in_part(sum, i, m.description),
         })
         .collect())
 }
