@@ -267,21 +267,32 @@ impl Table {
         m[rows + 1] = columns;
         let mut seen: Vec<u32> = vec![0; 64];
         let mut stamp = 0u32;
-        for rank in 0..self.values.len() {
+        let mut own = vec![0u64; rows + 1];
+        let (terms, values) = (&self.terms, &mut self.values);
+        for rank in 0..values.len() {
             stamp += 1;
             // The options: choose column c (from 1) and a row whose length is ≥ c; the
             // rows from that one up get length at most c − 1. The poisoned piece (column
             // 1 of the bottom row) is not a move.
+            // What each row adds to the rank now.
+            for j in 1..=rows {
+                own[j] = terms[m[j] * rows + j - 1];
+            }
+            let mut first = 1;
             for c in 1..=m[rows] {
-                // The first row from the top at least c long.
-                let first = (1..=rows).find(|&j| m[j] >= c).unwrap_or(rows);
+                // The first row from the top at least c long (m grows downwards).
+                while m[first] < c {
+                    first += 1;
+                }
+                // What each row adds when it is c − 1 long.
+                let cut = &terms[(c - 1) * rows..c * rows];
                 let mut delta = 0u64;
-                for (j, &mj) in m.iter().enumerate().take(rows + 1).skip(first) {
-                    delta += self.term(mj, j) - self.term(c - 1, j);
+                for j in first..=rows {
+                    delta += own[j] - cut[j - 1];
                     if c == 1 && j == rows {
                         break;
                     }
-                    let v = self.values[rank - delta as usize] as usize;
+                    let v = usize::from(values[rank - delta as usize]);
                     if v >= seen.len() {
                         seen.resize(2 * v + 2, 0);
                     }
@@ -289,7 +300,7 @@ impl Table {
                 }
             }
             let mex = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len());
-            self.values[rank] = mex as u16;
+            values[rank] = mex as u16;
             // The next position in rank order: the least j with m[j] < m[j + 1] grows
             // by 1 and the rows above it return to 0.
             if let Some(j) = (1..=rows).find(|&j| m[j] < m[j + 1]) {
