@@ -94,12 +94,7 @@ macro_rules! heap_rule_game {
                 heaps: &Vec<u64>,
                 text: &str,
             ) -> Option<std::result::Result<Vec<u64>, String>> {
-                if heaps.iter().any(|&h| h > $crate::games::MAX_DRAWN_MOVES) {
-                    return None;
-                }
-                let mut options = Vec::new();
-                $crate::impartial::ImpartialGame::options(self, heaps, &mut options);
-                $crate::games::read_heap_list_move(heaps, &options, text)
+                $crate::games::read_heap_move_of(self, heaps, text)
             }
 
             fn draw(&self, heaps: &Vec<u64>, ascii: bool) -> Option<String> {

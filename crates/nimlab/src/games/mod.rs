@@ -210,6 +210,32 @@ pub fn read_heap_move(
     Some(Ok((i as usize, new)))
 }
 
+/// Reads a move of `game`, whose positions are lists of heaps, by
+/// [`read_heap_list_move`] among its options; `None` for heaps above
+/// [`MAX_DRAWN_MOVES`] (whose moves are too many to list) or text in no heap notation.
+pub(crate) fn read_heap_move_of<G: crate::impartial::ImpartialGame<Position = Vec<u64>>>(
+    game: &G,
+    heaps: &Vec<u64>,
+    text: &str,
+) -> Option<std::result::Result<Vec<u64>, String>> {
+    if heaps.iter().any(|&h| h > MAX_DRAWN_MOVES) {
+        return None;
+    }
+    let mut options = Vec::new();
+    game.options(heaps, &mut options);
+    read_heap_list_move(heaps, &options, text)
+}
+
+/// Whether a character of a board drawn in text is a piece (`o`, `x`, `#`, `●`) or an
+/// empty square (`.`, `-`, `_`, `·`); `None` for any other.
+pub(crate) fn piece(ch: char) -> Option<bool> {
+    match ch {
+        'o' | 'O' | 'x' | 'X' | '#' | '●' => Some(true),
+        '.' | '-' | '_' | '·' => Some(false),
+        _ => None,
+    }
+}
+
 /// Heaps drawn as rows of matches, as the texts draw them (a heap of more than 60 as
 /// its number).
 pub fn draw_heaps(heaps: &[u64], ascii: bool) -> String {

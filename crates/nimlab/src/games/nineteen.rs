@@ -164,12 +164,12 @@ pub fn read_points(args: &[Arg<'_>]) -> Result<Points> {
             )));
         }
         for ch in row.chars() {
-            match ch {
-                'o' | 'O' | 'x' | 'X' | '#' | '●' => points |= 1 << i,
-                '.' | '-' | '_' | '·' => {}
-                other => {
+            match super::piece(ch) {
+                Some(true) => points |= 1 << i,
+                Some(false) => {}
+                None => {
                     return Err(arg.error(format!(
-                        "row {}: `o` (a piece) or `.` (an empty point), not `{other}`",
+                        "row {}: `o` (a piece) or `.` (an empty point), not `{ch}`",
                         r + 1
                     )))
                 }

@@ -317,12 +317,7 @@ impl Rules for Subtraction {
         heaps: &Vec<u64>,
         text: &str,
     ) -> Option<std::result::Result<Vec<u64>, String>> {
-        if heaps.iter().any(|&h| h > super::MAX_DRAWN_MOVES) {
-            return None;
-        }
-        let mut options = Vec::new();
-        self.options(heaps, &mut options);
-        super::read_heap_list_move(heaps, &options, text)
+        super::read_heap_move_of(self, heaps, text)
     }
 
     fn draw(&self, heaps: &Vec<u64>, ascii: bool) -> Option<String> {

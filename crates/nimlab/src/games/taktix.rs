@@ -281,12 +281,12 @@ pub fn read_board(args: &[Arg<'_>]) -> Result<Board> {
             )));
         }
         for (c, ch) in row.chars().enumerate() {
-            match ch {
-                'o' | 'O' | 'x' | 'X' | '#' | '●' => cells |= Board::bit(r, c),
-                '.' | '-' | '_' | '·' => {}
-                other => {
+            match super::piece(ch) {
+                Some(true) => cells |= Board::bit(r, c),
+                Some(false) => {}
+                None => {
                     return Err(arg.error(format!(
-                        "row {}: `o` (a piece) or `.` (an empty square), not `{other}`",
+                        "row {}: `o` (a piece) or `.` (an empty square), not `{ch}`",
                         r + 1
                     )))
                 }
