@@ -153,7 +153,15 @@ pub fn print_text(a: &Analysis, out: &mut impl Write) -> io::Result<()> {
     if let Some(v) = &a.value {
         writeln!(out, "Value: {v}")?;
     }
-    if a.winning_move_count == 0 && a.outcome == nimlab::Outcome::N {
+    if let Some(v) = &a.loopy_value {
+        writeln!(out, "Value: {v} (a generalised Sprague–Grundy value)")?;
+    }
+    if a.outcome == nimlab::Outcome::D {
+        writeln!(
+            out,
+            "Winning moves: none (neither player can force a win; the game goes on forever)"
+        )?;
+    } else if a.winning_move_count == 0 && a.outcome == nimlab::Outcome::N {
         writeln!(
             out,
             "Winning moves: none needed: no move is possible, and in misère play the player who cannot move wins"

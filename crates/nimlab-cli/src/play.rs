@@ -171,6 +171,13 @@ impl Session {
 
     /// Whether the game is over (no move), saying who won.
     fn over(&self, out: &mut impl Write, mover: &str, other: &str) -> Result<bool, Failure> {
+        if self.repeated() {
+            writeln!(
+                out,
+                "This position has come up three times with the same player to move: the game is drawn."
+            )?;
+            return Ok(true);
+        }
         if moves(self.current())?.is_empty() {
             let winner = match self.convention {
                 Convention::Normal => other,
@@ -180,6 +187,22 @@ impl Session {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// Whether the current position has come up three times with the same player to
+    /// move (play can loop only in loopy games): a draw, as in chess.
+    fn repeated(&self) -> bool {
+        let n = self.history.len();
+        if n < 5 || !self.current().parts.iter().any(|p| p.is_loopy()) {
+            return false;
+        }
+        let now = self.current().notation();
+        let same = (0..n)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.history[i].notation() == now)
+            .count();
+        same >= 3
     }
 
     fn computer_moves(&mut self, out: &mut impl Write, who: &str) -> Result<(), Failure> {

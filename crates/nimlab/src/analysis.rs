@@ -2,6 +2,7 @@
 
 use crate::explain::{Explanation, SumParts};
 use crate::games::{MisereSumSearch, Sum};
+use crate::loopy::GeneralizedValue;
 use crate::{Nimber, Outcome, Result};
 use serde::Serialize;
 
@@ -35,6 +36,10 @@ pub struct PartReport {
     pub position: String,
     /// Its normal-play value (`null` in misère play).
     pub value: Option<Nimber>,
+    /// Its generalised Sprague–Grundy value, for a part of a loopy game whose value is
+    /// infinite (`∞{0,2}`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loopy_value: Option<GeneralizedValue>,
 }
 
 /// Everything `nimlab analyze` reports about a position.
@@ -63,6 +68,10 @@ pub struct Analysis {
     /// The nimber in normal play; `None` in misère play, and when only the outcome is
     /// known (a position too large for its value but with a closed form for P-positions).
     pub value: Option<Nimber>,
+    /// The generalised Sprague–Grundy value when the position is loopy and its value is
+    /// infinite (`∞{0,2}`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loopy_value: Option<GeneralizedValue>,
     /// Every winning move (up to the limit asked for).
     pub winning_moves: Vec<WinningMove>,
     /// How many winning moves there are in all.
@@ -86,6 +95,16 @@ pub fn analyze(sum: &Sum, convention: Convention, max_moves: usize) -> Result<An
 }
 
 fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<Analysis> {
+    if sum.parts.iter().any(|p| p.is_loopy()) {
+        let values = sum
+            .parts
+            .iter()
+            .map(|p| p.generalized_value())
+            .collect::<Result<Vec<_>>>()?;
+        if values.iter().any(|v| v.finite().is_none()) {
+            return analyze_infinite(sum, values, max_moves);
+        }
+    }
     if let [part] = sum.parts.as_slice() {
         if let Some(p) = part.p_position() {
             match part.value() {
@@ -141,6 +160,7 @@ fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<Analysis> {
         convention: Convention::Normal,
         outcome: Outcome::from_grundy_zero(total.is_zero()),
         value: Some(total),
+        loopy_value: None,
         winning_moves,
         winning_move_count: count,
         parts: sum
@@ -151,6 +171,7 @@ fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<Analysis> {
                 game: p.game(),
                 position: p.notation(),
                 value: Some(v),
+                loopy_value: None,
             })
             .collect(),
         explanation,
@@ -176,6 +197,7 @@ fn outcome_only(sum: &Sum, is_p: bool, max_moves: usize) -> Result<Analysis> {
         convention: Convention::Normal,
         outcome: Outcome::from_grundy_zero(is_p),
         value: None,
+        loopy_value: None,
         winning_move_count: list.total,
         winning_moves: list
             .moves
@@ -190,6 +212,7 @@ fn outcome_only(sum: &Sum, is_p: bool, max_moves: usize) -> Result<Analysis> {
             game: part.game(),
             position: part.notation(),
             value: None,
+            loopy_value: None,
         }],
         explanation,
     })
@@ -207,7 +230,9 @@ fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
     let mut winning_moves = Vec::new();
     let mut count = 0;
     let outcome;
-    if let [part] = sum.parts.as_slice() {
+    let mut searched = None;
+    let loopy = sum.parts.iter().any(|p| p.is_loopy());
+    if let (false, [part]) = (loopy, sum.parts.as_slice()) {
         outcome = part.misere_outcome()?;
         if outcome == Outcome::N {
             let list = match part.misere_winning_moves(max_moves) {
@@ -231,6 +256,34 @@ fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
                     description: m.description,
                     part: 0,
                 });
+            }
+        }
+    } else if loopy {
+        let explored = crate::loopy::explore(sum, crate::games::MAX_MISERE_POSITIONS as usize)?;
+        let verdicts = crate::loopy::retrograde(&explored.graph, Convention::Misere);
+        outcome = verdicts[0].outcome();
+        searched = Some((explored.keys.len(), verdicts[0]));
+        if outcome == Outcome::N {
+            for (i, part) in sum.parts.iter().enumerate() {
+                for m in part.options()? {
+                    let to = sum.notation_with(i, &m.to.notation());
+                    let mut next: Vec<_> = sum.parts.iter().map(|p| p.boxed_clone()).collect();
+                    next[i] = m.to;
+                    let key = crate::loopy::sum_key(&Sum { parts: next });
+                    let lost = explored
+                        .index(&key)
+                        .is_some_and(|k| matches!(verdicts[k], crate::loopy::Verdict::Loss { .. }));
+                    if lost {
+                        count += 1;
+                        if winning_moves.len() < max_moves {
+                            winning_moves.push(WinningMove {
+                                to,
+                                description: describe_in_part(sum, i, m.description),
+                                part: i,
+                            });
+                        }
+                    }
+                }
             }
         }
     } else {
@@ -262,6 +315,7 @@ fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
         convention: Convention::Misere,
         outcome,
         value: None,
+        loopy_value: None,
         winning_moves,
         winning_move_count: count,
         parts: sum
@@ -271,13 +325,110 @@ fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
                 game: p.game(),
                 position: p.notation(),
                 value: None,
+                loopy_value: None,
             })
             .collect(),
-        explanation: match sum.parts.as_slice() {
-            [part] => part.explain_misere().into_iter().collect(),
+        explanation: match (searched, sum.parts.as_slice()) {
+            (Some((n, verdict)), _) => vec![Explanation::Rule {
+                text: format!("Play can loop, so all {n} positions reachable from this one were solved by retrograde analysis in misère play: the position is {verdict} for the player to move (with perfect play on both sides).")
+            }],
+            (None, [part]) => part.explain_misere().into_iter().collect(),
             _ => vec![Explanation::Rule {
                 text: "Misère play does not split into a sum of values: the whole position was searched.".to_string(),
             }],
         },
+    })
+}
+
+/// The analysis of a sum of loopy games with a part of infinite value (Smith's rule): a
+/// single part worth `∞K` with the other parts' nim-sum `h` is won when `h` is in `K`, by
+/// the moves of that part to a position worth `h`, and drawn otherwise; two infinite parts
+/// make a draw.
+fn analyze_infinite(
+    sum: &Sum,
+    values: Vec<GeneralizedValue>,
+    max_moves: usize,
+) -> Result<Analysis> {
+    let infinite: Vec<usize> = (0..values.len())
+        .filter(|&i| values[i].finite().is_none())
+        .collect();
+    let rest = values
+        .iter()
+        .filter_map(GeneralizedValue::finite)
+        .fold(0u64, |a, b| a ^ b);
+    let mut winning_moves = Vec::new();
+    let mut count = 0;
+    let mut outcome = Outcome::D;
+    let total = if let [i] = infinite.as_slice() {
+        let i = *i;
+        if let GeneralizedValue::Infinite(k) = &values[i] {
+            if k.contains(&rest) {
+                outcome = Outcome::N;
+                let list = sum.parts[i].moves_to_value(&Nimber::from(rest), max_moves)?;
+                count = list.total;
+                for m in list.moves {
+                    winning_moves.push(WinningMove {
+                        to: sum.notation_with(i, &m.to.notation()),
+                        description: describe_in_part(sum, i, m.description),
+                        part: i,
+                    });
+                }
+            }
+            let mut k = k.clone();
+            k.iter_mut().for_each(|x| *x ^= rest);
+            k.sort_unstable();
+            Some(GeneralizedValue::Infinite(k))
+        } else {
+            None
+        }
+    } else {
+        // Two infinite parts: a draw, but the sum's set K would need the sum's own graph.
+        None
+    };
+    let mut explanation = Vec::new();
+    if sum.parts.len() == 1 {
+        explanation.extend(sum.parts[0].explain());
+    } else {
+        let parts: Vec<String> = sum
+            .parts
+            .iter()
+            .zip(&values)
+            .map(|(p, v)| format!("{} {} is worth {v}", p.game(), p.notation()))
+            .collect();
+        let rule = if infinite.len() > 1 {
+            "two parts have infinite values, so neither player can force a win: a draw".to_string()
+        } else if outcome == Outcome::N {
+            format!("the finite parts add up to *{rest}, and the infinite part has a move to a position worth *{rest}: that move leaves a sum worth 0, which wins")
+        } else {
+            format!("the finite parts add up to *{rest}, and the infinite part has no move to a position worth *{rest}: a draw")
+        };
+        explanation.push(Explanation::Rule {
+            text: format!(
+                "A sum with loopy parts follows Smith's rule for generalised Sprague–Grundy values: {}; {rule}.",
+                parts.join(", ")
+            ),
+        });
+    }
+    Ok(Analysis {
+        game: sum.game(),
+        position: sum.notation(),
+        convention: Convention::Normal,
+        outcome,
+        value: None,
+        loopy_value: total,
+        winning_moves,
+        winning_move_count: count,
+        parts: sum
+            .parts
+            .iter()
+            .zip(values)
+            .map(|(p, v)| PartReport {
+                game: p.game(),
+                position: p.notation(),
+                value: v.finite().map(Nimber::from),
+                loopy_value: v.finite().is_none().then_some(v),
+            })
+            .collect(),
+        explanation,
     })
 }

@@ -18,6 +18,7 @@
 
 use crate::analysis::{analyze, Convention};
 use crate::games::{Position, Sum};
+use crate::loopy::Verdict;
 use crate::{Outcome, Result};
 use std::collections::HashMap;
 
@@ -180,6 +181,13 @@ pub fn read_move(sum: &Sum, text: &str) -> std::result::Result<Turn, String> {
 /// # Errors
 /// [`crate::Error::Limit`] when the analysis is beyond nimlab's limits.
 pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
+    let loopy = sum.parts.iter().any(|p| p.is_loopy());
+    if loopy {
+        match choose_loopy(sum, convention) {
+            Err(crate::Error::Limit { .. }) => {}
+            other => return other,
+        }
+    }
     let analysis = analyze(sum, convention, 1)?;
     if let Some(w) = analysis.winning_moves.first() {
         let turn = moves_of_part(sum, w.part)?
@@ -209,6 +217,9 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
         }
         _ => "every move leaves a position the other player wins".to_string(),
     };
+    if loopy {
+        return Ok(Some(hold_out(convention, all, &lost)?));
+    }
     let mut search = Remoteness {
         convention,
         memo: HashMap::new(),
@@ -255,6 +266,86 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
         winning: false,
         reason,
     }))
+}
+
+/// The most positions searched to play a loopy game by remoteness.
+pub const LOOPY_BUDGET: usize = 100_000;
+
+/// The computer's move in a game that can loop, from a retrograde analysis of every
+/// position reachable (within [`LOOPY_BUDGET`]): the fastest win, a move that keeps a
+/// draw, or the longest defence. Following the fastest win never loops.
+fn choose_loopy(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
+    let explored = crate::loopy::explore(sum, LOOPY_BUDGET)?;
+    let verdicts = crate::loopy::retrograde(&explored.graph, convention);
+    let Some(best) = crate::loopy::best_move(&explored.graph, &verdicts, 0) else {
+        return Ok(None);
+    };
+    let key = &explored.keys[best as usize];
+    let Some(turn) = moves(sum)?
+        .into_iter()
+        .find(|t| &crate::loopy::sum_key(&t.after) == key)
+    else {
+        return Ok(None);
+    };
+    let n = explored.keys.len();
+    let (winning, reason) = match (verdicts[0], verdicts[best as usize]) {
+        (Verdict::Win { moves }, _) => (
+            true,
+            format!("of the {n} positions reachable, this one is won in {}; this move leaves the other player a lost position", plural(moves)),
+        ),
+        (Verdict::Draw, _) => (
+            false,
+            format!("of the {n} positions reachable, this one is a draw: neither player can force a win; this move keeps the draw"),
+        ),
+        (Verdict::Loss { moves }, _) => (
+            false,
+            format!("of the {n} positions reachable, this one is lost in {} against perfect play; this move makes the game last longest", plural(moves)),
+        ),
+    };
+    Ok(Some(Choice {
+        turn,
+        winning,
+        reason,
+    }))
+}
+
+/// "1 move", "2 moves".
+fn plural(moves: u32) -> String {
+    if moves == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{moves} moves")
+    }
+}
+
+/// For a loopy game too large to search whole and no winning move: a move to a drawn
+/// position when there is one, else the move that leaves the most moves.
+fn hold_out(convention: Convention, all: Vec<Turn>, lost: &str) -> Result<Choice> {
+    let mut most = (0, 0);
+    for (k, t) in all.iter().enumerate() {
+        if matches!(outcome(&t.after, convention), Ok(Outcome::D)) {
+            most = (k, usize::MAX);
+            break;
+        }
+        let n = moves(&t.after).map_or(0, |m| m.len());
+        if n > most.1 {
+            most = (k, n);
+        }
+    }
+    let reason = if most.1 == usize::MAX {
+        "no move wins; this move leaves a drawn position".to_string()
+    } else {
+        format!("{lost}; this move leaves the most moves ({})", most.1)
+    };
+    let turn = all
+        .into_iter()
+        .nth(most.0)
+        .ok_or_else(|| crate::Error::Unsupported("no move".into()))?;
+    Ok(Choice {
+        turn,
+        winning: false,
+        reason,
+    })
 }
 
 /// The moves of part `i` of `sum` only.

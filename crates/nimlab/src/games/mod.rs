@@ -13,6 +13,7 @@ mod position;
 mod rules;
 mod sum;
 
+pub mod bus_nim;
 pub mod chomp;
 pub mod count_up;
 pub mod daisy;
@@ -46,7 +47,7 @@ pub use args::Arg;
 pub use catalogue::{Builder, Catalogue, Entry, Params};
 pub use position::{Move, MoveList, Position};
 pub use rules::{NimHeap, Rules, Typed, MAX_OPTIONS, MISERE_STATE_LIMIT};
-pub use sum::{MisereSumSearch, Sum};
+pub use sum::{MisereSumSearch, Sum, MAX_MISERE_POSITIONS};
 
 /// Every catalogue entry, in the order `nimlab games` lists them.
 fn all_entries() -> Vec<Entry> {
@@ -57,6 +58,7 @@ fn all_entries() -> Vec<Entry> {
         staircase::entry(),
         silver_dollar::entry(),
         golden_dollar::entry(),
+        bus_nim::entry(),
         two_dim_nim::entry(),
         rook::entry(),
         rook3::entry(),

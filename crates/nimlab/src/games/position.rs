@@ -2,6 +2,7 @@
 
 use crate::explain::Explanation;
 use crate::impartial::Reach;
+use crate::loopy::GeneralizedValue;
 use crate::{Nimber, Outcome, Result};
 use std::fmt;
 
@@ -177,6 +178,33 @@ pub trait Position: Send + Sync {
     /// description or by the position it leads to).
     fn read_move(&self, _text: &str) -> Option<std::result::Result<Box<dyn Position>, String>> {
         None
+    }
+
+    /// Whether play can loop: a position may be reached again, so positions can be
+    /// drawn. Analysis and play then use [`crate::loopy`] instead of a recursive search.
+    fn is_loopy(&self) -> bool {
+        false
+    }
+
+    /// The generalised Sprague–Grundy value ([`GeneralizedValue`]): for games without
+    /// loops, the value as a finite nimber.
+    ///
+    /// ```
+    /// use nimlab::games::Catalogue;
+    /// let p = Catalogue::standard().parse_position("nim", &["3", "5"], 2).unwrap();
+    /// assert_eq!(p.generalized_value().unwrap().to_string(), "*6");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Position::value`], and [`crate::Error::Limit`] for a value past 64 bits.
+    fn generalized_value(&self) -> Result<GeneralizedValue> {
+        let v = self.value()?;
+        v.to_u64().map(GeneralizedValue::Finite).ok_or_else(|| {
+            crate::Error::limit(
+                "the value of a loopy sum with a part worth more than 2^64",
+                "values below 2^64",
+            )
+        })
     }
 
     /// The position drawn for a player: heaps as rows of matches, boards as grids;

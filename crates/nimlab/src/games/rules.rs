@@ -101,6 +101,13 @@ where
         None
     }
 
+    /// Whether play can loop (a position can come back). The game must then give every
+    /// normal-play value by [`ImpartialGame::closed_form`], since the recursive solver
+    /// would never end; misère play and play against the computer use [`crate::loopy`].
+    fn loopy(&self) -> bool {
+        false
+    }
+
     /// Refuses positions too large to search (used before any search starts).
     ///
     /// # Errors
@@ -259,6 +266,15 @@ where
             return Ok(o);
         }
         self.game.check_misere_searchable(&self.pos)?;
+        if self.game.loopy() {
+            let sum = super::Sum {
+                parts: vec![self.boxed_clone()],
+            };
+            let explored = crate::loopy::explore(&sum, super::MAX_MISERE_POSITIONS as usize)?;
+            let verdicts =
+                crate::loopy::retrograde(&explored.graph, crate::analysis::Convention::Misere);
+            return Ok(verdicts[0].outcome());
+        }
         let mut solver = self.misere.lock().unwrap_or_else(|e| e.into_inner());
         solver.outcome(&self.pos)
     }
@@ -276,6 +292,10 @@ where
 
     fn p_position(&self) -> Option<bool> {
         self.game.p_position(&self.pos)
+    }
+
+    fn is_loopy(&self) -> bool {
+        self.game.loopy()
     }
 
     fn reach(&self, max_positions: u64, max_moves: u64) -> Result<Option<Reach>> {
