@@ -371,5 +371,5 @@ fn every_documented_example_analyses_consistently() {
         }
         games += 1;
     }
-    assert_eq!(games, 36);
+    assert_eq!(games, 38);
 }

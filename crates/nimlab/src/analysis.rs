@@ -130,7 +130,7 @@ fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<Analysis> {
             count += list.total;
             for m in list.moves {
                 winning_moves.push(WinningMove {
-                    to: sum.notation_with(i, &m.to.notation()),
+                    to: sum.after_move(i, m.to).notation(),
                     description: describe_in_part(sum, i, m.description),
                     part: i,
                 });
@@ -266,10 +266,9 @@ fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
         if outcome == Outcome::N {
             for (i, part) in sum.parts.iter().enumerate() {
                 for m in part.options()? {
-                    let to = sum.notation_with(i, &m.to.notation());
-                    let mut next: Vec<_> = sum.parts.iter().map(|p| p.boxed_clone()).collect();
-                    next[i] = m.to;
-                    let key = crate::loopy::sum_key(&Sum { parts: next });
+                    let after = sum.after_move(i, m.to);
+                    let to = after.notation();
+                    let key = crate::loopy::sum_key(&after);
                     let lost = explored
                         .index(&key)
                         .is_some_and(|k| matches!(verdicts[k], crate::loopy::Verdict::Loss { .. }));
@@ -292,9 +291,8 @@ fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
         if outcome == Outcome::N {
             for (i, part) in sum.parts.iter().enumerate() {
                 for m in part.options()? {
-                    let mut next: Vec<_> = sum.parts.iter().map(|p| p.boxed_clone()).collect();
-                    let to = sum.notation_with(i, &m.to.notation());
-                    next[i] = m.to;
+                    let to = sum.after_move(i, m.to.boxed_clone()).notation();
+                    let next = crate::games::parts_after_move(&sum.parts, i, m.to);
                     if !search.next_wins(&next)? {
                         count += 1;
                         if winning_moves.len() < max_moves {
@@ -368,7 +366,7 @@ fn analyze_infinite(
                 count = list.total;
                 for m in list.moves {
                     winning_moves.push(WinningMove {
-                        to: sum.notation_with(i, &m.to.notation()),
+                        to: sum.after_move(i, m.to).notation(),
                         description: describe_in_part(sum, i, m.description),
                         part: i,
                     });

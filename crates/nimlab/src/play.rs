@@ -56,11 +56,9 @@ pub fn copy(sum: &Sum) -> Sum {
     }
 }
 
-/// `sum` with part `i` replaced by `to`.
+/// `sum` after a move in part `i` to `to`.
 fn replaced(sum: &Sum, i: usize, to: Box<dyn Position>) -> Sum {
-    let mut parts: Vec<Box<dyn Position>> = sum.parts.iter().map(|p| p.boxed_clone()).collect();
-    parts[i] = to;
-    Sum { parts }
+    sum.after_move(i, to)
 }
 
 /// Every legal move of `sum`, part by part.
@@ -269,12 +267,25 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
 }
 
 /// The most positions searched to play a loopy game by remoteness.
-pub const LOOPY_BUDGET: usize = 100_000;
+pub const LOOPY_BUDGET: usize = 50_000;
 
 /// The computer's move in a game that can loop, from a retrograde analysis of every
 /// position reachable (within [`LOOPY_BUDGET`]): the fastest win, a move that keeps a
 /// draw, or the longest defence. Following the fastest win never loops.
 fn choose_loopy(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
+    // Size the search first: the sum has at most the product of its parts' positions.
+    let mut size: u64 = 1;
+    for p in &sum.parts {
+        let budget = LOOPY_BUDGET as u64;
+        let parts = p.reach(budget, budget.saturating_mul(100))?;
+        size = size.saturating_mul(parts.map_or(u64::MAX, |r| r.positions));
+        if size > budget {
+            return Err(crate::Error::limit(
+                "searching a loopy game whole",
+                format!("{LOOPY_BUDGET} positions"),
+            ));
+        }
+    }
     let explored = crate::loopy::explore(sum, LOOPY_BUDGET)?;
     let verdicts = crate::loopy::retrograde(&explored.graph, convention);
     let Some(best) = crate::loopy::best_move(&explored.graph, &verdicts, 0) else {

@@ -29,7 +29,9 @@ pub mod moore;
 pub mod nim;
 pub mod nimble;
 pub mod nineteen;
+pub mod northcott;
 pub mod peggy;
+pub mod poker_nim;
 pub mod proportional;
 pub mod rook;
 pub mod rook3;
@@ -47,7 +49,7 @@ pub use args::Arg;
 pub use catalogue::{Builder, Catalogue, Entry, Params};
 pub use position::{Move, MoveList, Position};
 pub use rules::{NimHeap, Rules, Typed, MAX_OPTIONS, MISERE_STATE_LIMIT};
-pub use sum::{MisereSumSearch, Sum, MAX_MISERE_POSITIONS};
+pub use sum::{replace as parts_after_move, MisereSumSearch, Sum, MAX_MISERE_POSITIONS};
 
 /// Every catalogue entry, in the order `nimlab games` lists them.
 fn all_entries() -> Vec<Entry> {
@@ -58,6 +60,8 @@ fn all_entries() -> Vec<Entry> {
         staircase::entry(),
         silver_dollar::entry(),
         golden_dollar::entry(),
+        northcott::entry(),
+        poker_nim::entry(),
         bus_nim::entry(),
         two_dim_nim::entry(),
         rook::entry(),

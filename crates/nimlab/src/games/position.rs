@@ -180,6 +180,14 @@ pub trait Position: Send + Sync {
         None
     }
 
+    /// For games whose positions say whose turn it is (the side to move in Northcott's
+    /// game, the stocks of the player to move and of the other in Poker-Nim): the same
+    /// position with the other player to move. In a sum, a move in another part passes
+    /// the turn in this one. `None` for the games whose positions are the same for both.
+    fn turn_passed(&self) -> Option<Box<dyn Position>> {
+        None
+    }
+
     /// Whether play can loop: a position may be reached again, so positions can be
     /// drawn. Analysis and play then use [`crate::loopy`] instead of a recursive search.
     fn is_loopy(&self) -> bool {

@@ -101,6 +101,12 @@ where
         None
     }
 
+    /// The position with the other player to move, for games whose positions say whose
+    /// turn it is (see [`Position::turn_passed`]).
+    fn pass(&self, _pos: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+
     /// Whether play can loop (a position can come back). The game must then give every
     /// normal-play value by [`ImpartialGame::closed_form`], since the recursive solver
     /// would never end; misère play and play against the computer use [`crate::loopy`].
@@ -296,6 +302,11 @@ where
 
     fn is_loopy(&self) -> bool {
         self.game.loopy()
+    }
+
+    fn turn_passed(&self) -> Option<Box<dyn Position>> {
+        let passed = self.game.pass(&self.pos)?;
+        Some(Box::new(self.derive(passed)))
     }
 
     fn reach(&self, max_positions: u64, max_moves: u64) -> Result<Option<Reach>> {

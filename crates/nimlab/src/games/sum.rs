@@ -35,6 +35,21 @@ impl Sum {
         }
     }
 
+    /// The sum after a move in part `i` that leads to `to`. In the other parts the turn
+    /// passes to the other player, for games whose positions say whose turn it is.
+    ///
+    /// ```
+    /// let cat = nimlab::games::Catalogue::standard();
+    /// let sum = cat.parse_sum(&["nim", "3", "+", "northcott", "w..b"]).unwrap();
+    /// let to = cat.parse_position("nim", &["1"], 1).unwrap();
+    /// assert_eq!(sum.after_move(0, to).notation(), "nim 1 + northcott w..b black");
+    /// ```
+    pub fn after_move(&self, i: usize, to: Box<dyn Position>) -> Sum {
+        Sum {
+            parts: replace(&self.parts, i, to),
+        }
+    }
+
     /// The sum's notation with part `i` written as `replacement`.
     pub fn notation_with(&self, i: usize, replacement: &str) -> String {
         if self.parts.len() == 1 && i == 0 {
@@ -254,8 +269,13 @@ impl MisereSumSearch {
     }
 }
 
-/// The parts with part `i` replaced by `to`.
-fn replace(parts: &[Box<dyn Position>], i: usize, to: Box<dyn Position>) -> Vec<Box<dyn Position>> {
+/// The parts after a move in part `i` that leads to `to`: the other parts pass the turn
+/// (see [`Position::turn_passed`]).
+pub fn replace(
+    parts: &[Box<dyn Position>],
+    i: usize,
+    to: Box<dyn Position>,
+) -> Vec<Box<dyn Position>> {
     let mut to = Some(to);
     parts
         .iter()
@@ -264,7 +284,7 @@ fn replace(parts: &[Box<dyn Position>], i: usize, to: Box<dyn Position>) -> Vec<
             if k == i {
                 to.take().unwrap_or_else(|| p.boxed_clone())
             } else {
-                p.boxed_clone()
+                p.turn_passed().unwrap_or_else(|| p.boxed_clone())
             }
         })
         .collect()

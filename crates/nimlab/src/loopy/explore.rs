@@ -60,9 +60,7 @@ pub fn explore(sum: &Sum, max_positions: usize) -> Result<Explored> {
         let mut out = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             for m in part.options()? {
-                let mut after: Vec<Box<dyn Position>> =
-                    parts.iter().map(|p| p.boxed_clone()).collect();
-                after[i] = m.to;
+                let after = crate::games::parts_after_move(&parts, i, m.to);
                 let k = key(&after);
                 let id = match index.get(&k) {
                     Some(&id) => id,
