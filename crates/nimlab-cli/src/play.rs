@@ -57,6 +57,9 @@ fn start_position(id: &str) -> Option<&'static str> {
         "dawson-board" => "6",
         "fibonacci-nim" => "20",
         "count-up" => "0",
+        "northcott" => "4 3 2 0 6 3 1 5",
+        "poker-nim" => "2 4 6 / 50 50",
+        "bus-nim" => "1 2 3",
         "wythoff" | "two-heaps-3" | "euclid" => "7 11",
         _ => return None,
     })

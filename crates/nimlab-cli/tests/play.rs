@@ -113,9 +113,78 @@ fn every_game_starts_from_a_position_and_an_unknown_game_is_refused() {
         };
         let (status, out, err) = play(&[id, "--demo", "--ascii"], "");
         assert_eq!(status, Some(0), "{id}: {err}");
-        assert!(out.contains("won."), "{id}: {out}");
+        assert!(
+            out.contains("won.") || out.contains("drawn."),
+            "{id}: {out}"
+        );
     }
     let (status, _, err) = play(&["nimm"], "");
     assert_eq!(status, Some(2));
     assert!(err.contains("did you mean `nim`"), "{err}");
+}
+
+/// The loopy games of the catalogue: Northcott's game in its square notation, Bus-Nim's
+/// carries and its draws, Poker-Nim's additions.
+#[test]
+fn loopy_games_are_played_to_a_win_or_a_draw() {
+    // Gaps 2 and 1 (nim-sum 3): the computer, moving first as White, wins. Black's
+    // moves: an illegal jump, a closing move, a widening move.
+    let (status, out, _) = play(
+        &["northcott", "w..b/w.b", "--first", "computer", "--ascii"],
+        "a1\nc1\nd1\nquit\n",
+    );
+    assert_eq!(status, Some(0));
+    assert!(
+        out.contains("Black's piece cannot jump over White's"),
+        "{out}"
+    );
+    assert!(
+        out.contains("You play: Black: row 1, d to c (closing the gap from 1 to 0)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("You play: Black: row 1, c to d (widening the gap from 0 to 1)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("No move is left for you: the computer won."),
+        "{out}"
+    );
+
+    // Bus-Nim 1 2 3 has nim-sum 0 but is won by a carry; the player who takes first
+    // against it loses. 1 1 2 2 is a draw, ended by repetition.
+    let (_, out, _) = play(
+        &["bus-nim", "1", "2", "3", "--ascii"],
+        "3-3\n1-2>2\n1-1>2\nquit\n",
+    );
+    assert!(
+        out.contains("heap 1 has 1: carry from 1 to 1 counters"),
+        "{out}"
+    );
+    assert!(
+        out.contains("No move is left for you: the computer won."),
+        "{out}"
+    );
+    let (_, out, _) = play(&["bus-nim", "1", "1", "2", "2", "--demo"], "");
+    assert!(out.contains("this one is a draw"), "{out}");
+    assert!(out.contains("the game is drawn."), "{out}");
+
+    // Poker-Nim 2 4 6 with stocks of 3: the player moves first from nim-sum 0 and loses,
+    // whether taking or adding.
+    let (_, out, _) = play(
+        &["poker-nim", "2", "4", "6", "/", "3", "--ascii"],
+        "2+5\n2+3\n1+1\n3-6\n1-1\nquit\n",
+    );
+    assert!(
+        out.contains("the stock of the player to move has only 3"),
+        "{out}"
+    );
+    assert!(
+        out.contains("You play: add 3 from the stock to heap 2, making 7"),
+        "{out}"
+    );
+    assert!(
+        out.contains("No move is left for you: the computer won."),
+        "{out}"
+    );
 }

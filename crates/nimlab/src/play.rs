@@ -224,17 +224,19 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
         budget: REMOTENESS_BUDGET,
     };
     let mut best: Option<(usize, u32)> = None;
-    let mut exhausted = false;
-    for (k, t) in all.iter().enumerate() {
-        match search.remoteness(&t.after) {
-            Some((_, r)) => {
-                if best.is_none_or(|(_, b)| r > b) {
-                    best = Some((k, r));
+    let mut exhausted = !fits(sum, REMOTENESS_BUDGET)?;
+    if !exhausted {
+        for (k, t) in all.iter().enumerate() {
+            match search.remoteness(&t.after) {
+                Some((_, r)) => {
+                    if best.is_none_or(|(_, b)| r > b) {
+                        best = Some((k, r));
+                    }
                 }
-            }
-            None => {
-                exhausted = true;
-                break;
+                None => {
+                    exhausted = true;
+                    break;
+                }
             }
         }
     }
@@ -266,6 +268,21 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
     }))
 }
 
+/// Whether the positions reachable from `sum` are at most `budget`, by the product of
+/// its parts' (a sum has at most that many).
+fn fits(sum: &Sum, budget: usize) -> Result<bool> {
+    let budget = budget as u64;
+    let mut size: u64 = 1;
+    for p in &sum.parts {
+        let parts = p.reach(budget, budget.saturating_mul(10))?;
+        size = size.saturating_mul(parts.map_or(u64::MAX, |r| r.positions));
+        if size > budget {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// The most positions searched to play a loopy game by remoteness.
 pub const LOOPY_BUDGET: usize = 50_000;
 
@@ -273,18 +290,11 @@ pub const LOOPY_BUDGET: usize = 50_000;
 /// position reachable (within [`LOOPY_BUDGET`]): the fastest win, a move that keeps a
 /// draw, or the longest defence. Following the fastest win never loops.
 fn choose_loopy(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
-    // Size the search first: the sum has at most the product of its parts' positions.
-    let mut size: u64 = 1;
-    for p in &sum.parts {
-        let budget = LOOPY_BUDGET as u64;
-        let parts = p.reach(budget, budget.saturating_mul(100))?;
-        size = size.saturating_mul(parts.map_or(u64::MAX, |r| r.positions));
-        if size > budget {
-            return Err(crate::Error::limit(
-                "searching a loopy game whole",
-                format!("{LOOPY_BUDGET} positions"),
-            ));
-        }
+    if !fits(sum, LOOPY_BUDGET)? {
+        return Err(crate::Error::limit(
+            "searching a loopy game whole",
+            format!("{LOOPY_BUDGET} positions"),
+        ));
     }
     let explored = crate::loopy::explore(sum, LOOPY_BUDGET)?;
     let verdicts = crate::loopy::retrograde(&explored.graph, convention);

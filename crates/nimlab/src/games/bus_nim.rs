@@ -484,9 +484,12 @@ impl Position for BusNim {
         if i == j {
             return Some(Err("carry the counters to another heap".to_string()));
         }
+        if self.heaps[i] == 0 {
+            return Some(Err(format!("heap {h} is empty")));
+        }
         if k == 0 || k > self.heaps[i] {
             return Some(Err(format!(
-                "heap {h} has {}: carry 1 to {}",
+                "heap {h} has {}: carry from 1 to {} counters",
                 self.heaps[i], self.heaps[i]
             )));
         }
