@@ -188,3 +188,55 @@ fn loopy_games_are_played_to_a_win_or_a_draw() {
         "{out}"
     );
 }
+
+/// Games without a move notation of their own take moves written as edits of the
+/// position: numbers changed, a piece moved, coins turned.
+#[test]
+fn moves_are_read_as_edits_of_the_position() {
+    for (game, line, played) in [
+        (
+            "wythoff 7 11",
+            "1-3,2-3",
+            "take 3 from both heaps, leaving 4 8",
+        ),
+        (
+            "staircase 3 0 5",
+            "3-2,2+2",
+            "move 2 coins from stair 3 to stair 2",
+        ),
+        (
+            "nimble 1 3 3 6",
+            "6>1",
+            "move the coin on square 6 to square 1",
+        ),
+        (
+            "golden-dollar 2 4g 7",
+            "4>3",
+            "move the golden dollar on square 4 to square 3",
+        ),
+        (
+            "rook 3,5 2,7",
+            "3,5>1,5",
+            "move the rook on 3,5 left to 1,5",
+        ),
+        (
+            "turtles TTHHTHH",
+            "7,3",
+            "turn the coin on position 7 to tails and the coin on position 3 to tails",
+        ),
+        ("fibonacci-nim 20", "3", "take 3, leaving 17"),
+        ("count-up:21,3 0", "3", "say 3 (total 3)"),
+    ] {
+        let mut args: Vec<&str> = game.split_whitespace().collect();
+        args.push("--ascii");
+        let (status, out, err) = play(&args, &format!("{line}\nquit\n"));
+        assert_eq!(status, Some(0), "{game}: {err}");
+        assert!(
+            out.contains(&format!("You play: {played}")),
+            "{game}: {out}"
+        );
+    }
+    let (_, out, _) = play(&["wythoff", "7", "11"], "1-3,2-4\n3-1\nquit\n");
+    assert!(out.contains("that is not a move of this game"), "{out}");
+    assert!(out.contains("there is no entry 3"), "{out}");
+}

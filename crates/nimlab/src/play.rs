@@ -38,6 +38,136 @@ pub struct Turn {
     pub description: String,
 }
 
+/// Reads a move written as an edit of the position, for games without a move notation of
+/// their own:
+/// - `H-K`, `H+K`, `H=N`: entry H (from 1) of a position written as numbers goes down by
+///   K, up by K, or becomes N; several at once separated by commas (`1-3,2-3` in Wythoff's
+///   game, `2-3,1+3` in staircase Nim);
+/// - `X>Y`: the piece written `X` (a coin's square, a rook's `3,5`) goes to `Y` (`6>1` in
+///   Nimble, `3,5>1,5` for a rook, `4>2` for the golden dollar on 4);
+/// - `5,2` in a row of coins written with `H` and `T`: turn coins 5 and 2.
+///
+/// The result must be one of the part's moves: the edited position, as the game writes
+/// it. `None` when the text is no such edit.
+fn read_edit(
+    part: &dyn Position,
+    text: &str,
+) -> Option<std::result::Result<Box<dyn Position>, String>> {
+    let notation = part.notation();
+    let tokens: Vec<&str> = notation.split_whitespace().collect();
+    let text = text.trim();
+    let not_a_move = || Err("that is not a move of this game (`moves` lists them)".to_string());
+    let options = || part.options().map_err(|e| e.to_string());
+    if let Some((from, to)) = text.split_once('>') {
+        let (from, to) = (from.trim(), to.trim());
+        if from.is_empty() || to.is_empty() || from.contains(' ') || to.contains(' ') {
+            return None;
+        }
+        // A piece with a mark after its square (the golden dollar's `4g`) keeps it.
+        let at = tokens.iter().position(|t| *t == from).or_else(|| {
+            tokens.iter().position(|t| {
+                t.starts_with(from) && !t[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+            })
+        });
+        let Some(at) = at else {
+            return Some(Err(format!("there is no `{from}` in `{notation}`")));
+        };
+        let mark = &tokens[at][from.len()..];
+        let moved = if to.ends_with(mark) {
+            to.to_string()
+        } else {
+            format!("{to}{mark}")
+        };
+        let mut wanted: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+        wanted[at] = moved;
+        wanted.sort();
+        let all = match options() {
+            Ok(all) => all,
+            Err(e) => return Some(Err(e)),
+        };
+        return Some(
+            all.into_iter()
+                .find(|m| {
+                    let mut t: Vec<String> =
+                        m.to.notation()
+                            .split_whitespace()
+                            .map(String::from)
+                            .collect();
+                    t.sort();
+                    t == wanted
+                })
+                .map(|m| m.to)
+                .map_or_else(not_a_move, Ok),
+        );
+    }
+    if let [row] = tokens.as_slice() {
+        if !row.is_empty() && row.chars().all(|c| c == 'H' || c == 'T') {
+            let coins: Vec<usize> = text
+                .split(',')
+                .map(|x| x.trim().parse().ok())
+                .collect::<Option<_>>()?;
+            let mut flipped: Vec<char> = row.chars().collect();
+            for &c in &coins {
+                let Some(coin) = c.checked_sub(1).and_then(|i| flipped.get_mut(i)) else {
+                    return Some(Err(format!(
+                        "there is no coin {c}: coins 1 to {}",
+                        row.len()
+                    )));
+                };
+                *coin = if *coin == 'H' { 'T' } else { 'H' };
+            }
+            let wanted: String = flipped.into_iter().collect();
+            let all = match options() {
+                Ok(all) => all,
+                Err(e) => return Some(Err(e)),
+            };
+            return Some(
+                all.into_iter()
+                    .find(|m| m.to.notation() == wanted)
+                    .map(|m| m.to)
+                    .map_or_else(not_a_move, Ok),
+            );
+        }
+    }
+    let numbers: Vec<u64> = tokens
+        .iter()
+        .map(|t| t.parse().ok())
+        .collect::<Option<_>>()?;
+    let mut next = numbers.clone();
+    for edit in text.split(',') {
+        let edit = edit.trim();
+        let op = edit.find(['-', '+', '='])?;
+        let (h, k) = (edit[..op].trim(), edit[op + 1..].trim());
+        let h: usize = h.parse().ok()?;
+        let k: u64 = k.parse().ok()?;
+        let Some(i) = h.checked_sub(1).filter(|&i| i < next.len()) else {
+            return Some(Err(format!(
+                "there is no entry {h}: the position has {} numbers, numbered from 1",
+                next.len()
+            )));
+        };
+        next[i] = match &edit[op..op + 1] {
+            "-" => match next[i].checked_sub(k) {
+                Some(v) => v,
+                None => return Some(Err(format!("entry {h} is only {}", next[i]))),
+            },
+            "+" => next[i].saturating_add(k),
+            _ => k,
+        };
+    }
+    let wanted = crate::games::format_heaps(&next);
+    let all = match options() {
+        Ok(all) => all,
+        Err(e) => return Some(Err(e)),
+    };
+    Some(
+        all.into_iter()
+            .find(|m| m.to.notation() == wanted)
+            .map(|m| m.to)
+            .map_or_else(not_a_move, Ok),
+    )
+}
+
 /// The computer's move and why it chose it.
 #[derive(Debug)]
 pub struct Choice {
@@ -143,7 +273,25 @@ pub fn read_move(sum: &Sum, text: &str) -> std::result::Result<Turn, String> {
                 });
             }
             Some(Err(reason)) => reasons.push(reason),
-            None => {}
+            None => match read_edit(&**part, rest) {
+                Some(Ok(to)) => {
+                    let notation = to.notation();
+                    let found = part
+                        .options()
+                        .map_err(|e| e.to_string())?
+                        .into_iter()
+                        .find(|m| m.to.notation() == notation);
+                    if let Some(m) = found {
+                        return Ok(Turn {
+                            part: i,
+                            description: in_part(sum, i, m.description),
+                            after: replaced(sum, i, m.to),
+                        });
+                    }
+                }
+                Some(Err(reason)) => reasons.push(reason),
+                None => {}
+            },
         }
     }
     // The descriptions and the positions the moves lead to.

@@ -112,8 +112,29 @@ impl Rules for CountUp {
         total.to_string()
     }
 
+    fn draw(&self, pos: &u64, _ascii: bool) -> Option<String> {
+        Some(format!(
+            "total {pos} of {}: say 1 to {}",
+            self.target,
+            self.max_step.min(self.target - pos)
+        ))
+    }
+
     fn describe(&self, from: &u64, to: &u64) -> String {
         format!("say {} (total {to})", to - from)
+    }
+
+    fn read_move(&self, &total: &u64, text: &str) -> Option<std::result::Result<u64, String>> {
+        let t = text.trim().to_lowercase();
+        let say: u64 = t.strip_prefix("say").unwrap_or(&t).trim().parse().ok()?;
+        let room = self.target - total;
+        Some(if say == 0 || say > self.max_step {
+            Err(format!("say a number from 1 to {}", self.max_step))
+        } else if say > room {
+            Err(format!("the total would pass {}", self.target))
+        } else {
+            Ok(total + say)
+        })
     }
 
     fn options_of_value(&self, &total: &u64, target: u64) -> Option<Vec<u64>> {

@@ -240,6 +240,14 @@ impl Rules for Euclid {
         format!("{x} {y}")
     }
 
+    fn draw(&self, pos: &(u64, u64), ascii: bool) -> Option<String> {
+        Some(super::drawing::labelled_rows(
+            "number",
+            &[pos.0, pos.1],
+            ascii,
+        ))
+    }
+
     fn describe(&self, &(x, y): &(u64, u64), &(u, v): &(u64, u64)) -> String {
         let (from, to, by) = if u != x { (x, u, y) } else { (y, v, x) };
         let k = (from - to) / by;

@@ -341,6 +341,14 @@ impl Rules for FibonacciNim {
         }
     }
 
+    fn draw(&self, pos: &(u64, u64), ascii: bool) -> Option<String> {
+        Some(format!(
+            "{}\nthe player to move may take 1 to {}",
+            super::drawing::labelled_rows("heap", &[pos.0], ascii),
+            pos.1.min(pos.0)
+        ))
+    }
+
     fn describe(&self, &(heap, _): &(u64, u64), &(rest, cap): &(u64, u64)) -> String {
         let take = heap - rest;
         if rest == 0 {
@@ -348,6 +356,25 @@ impl Rules for FibonacciNim {
         } else {
             format!("take {take}, leaving {rest} (the opponent may take up to {cap})")
         }
+    }
+
+    fn read_move(
+        &self,
+        &(heap, max_take): &(u64, u64),
+        text: &str,
+    ) -> Option<std::result::Result<(u64, u64), String>> {
+        let t = text.trim().to_lowercase();
+        let k = t.strip_prefix("take").unwrap_or(&t).trim();
+        let take: u64 = k.strip_prefix("all").unwrap_or(k).trim().parse().ok()?;
+        Some(if take == 0 {
+            Err("take at least 1".to_string())
+        } else if take > heap {
+            Err(format!("the heap has only {heap}"))
+        } else if take > max_take {
+            Err(format!("you may take at most {max_take} now"))
+        } else {
+            Ok(after(heap, take))
+        })
     }
 
     fn options_of_value(&self, pos: &(u64, u64), target: u64) -> Option<Vec<(u64, u64)>> {

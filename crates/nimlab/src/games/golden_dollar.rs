@@ -233,6 +233,10 @@ impl Rules for GoldenDollar {
             .join(" ")
     }
 
+    fn draw(&self, pos: &GoldenPosition, ascii: bool) -> Option<String> {
+        super::drawing::strip(&pos.coins, Some(pos.gold), ascii)
+    }
+
     fn describe(&self, from: &GoldenPosition, to: &GoldenPosition) -> String {
         match (0..from.coins.len()).find(|&i| to.coins.get(i) != Some(&from.coins[i])) {
             Some(i) if i < to.coins.len() => {

@@ -8,6 +8,7 @@
 
 pub mod args;
 mod catalogue;
+pub mod drawing;
 mod heap_rule;
 mod position;
 mod rules;
@@ -96,7 +97,11 @@ fn all_entries() -> Vec<Entry> {
 pub const MAX_DRAWN_MOVES: u64 = 100_000;
 
 /// Heap sizes separated by spaces.
-pub(crate) fn format_heaps(heaps: &[u64]) -> String {
+///
+/// ```
+/// assert_eq!(nimlab::games::format_heaps(&[3, 0, 5]), "3 0 5");
+/// ```
+pub fn format_heaps(heaps: &[u64]) -> String {
     heaps
         .iter()
         .map(|h| h.to_string())

@@ -369,6 +369,10 @@ impl Rules for Moore {
         super::format_heaps(heaps)
     }
 
+    fn draw(&self, pos: &Vec<u64>, ascii: bool) -> Option<String> {
+        Some(super::drawing::labelled_rows("heap", pos, ascii))
+    }
+
     fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
         let changed: Vec<usize> = (0..from.len())
             .filter(|&i| to.get(i).is_some_and(|&t| t < from[i]))

@@ -132,6 +132,10 @@ impl Rules for Nimble {
         super::format_heaps(coins)
     }
 
+    fn draw(&self, pos: &Vec<u64>, ascii: bool) -> Option<String> {
+        super::drawing::strip(pos, None, ascii)
+    }
+
     fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
         // The coin that moved: the square `from` has one more coin on than `to`, and back.
         let (mut left, mut arrived) = (None, None);

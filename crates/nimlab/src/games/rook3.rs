@@ -123,6 +123,10 @@ impl Rules for Rook3 {
         format_rooks(rooks)
     }
 
+    fn draw(&self, pos: &Rooks, ascii: bool) -> Option<String> {
+        super::drawing::grid(pos, None, if ascii { 'R' } else { '♜' }, ascii)
+    }
+
     fn describe(&self, from: &Rooks, to: &Rooks) -> String {
         describe_rook_move(from, to)
     }

@@ -269,6 +269,10 @@ impl Rules for SilverDollar {
         super::format_heaps(coins)
     }
 
+    fn draw(&self, pos: &Vec<u64>, ascii: bool) -> Option<String> {
+        super::drawing::strip(pos, None, ascii)
+    }
+
     fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
         match (0..from.len()).find(|&i| to.get(i) != Some(&from[i])) {
             Some(i) if i < to.len() => describe_coin("coin", from[i], to[i]),

@@ -162,6 +162,10 @@ impl Rules for Staircase {
         super::format_heaps(stairs)
     }
 
+    fn draw(&self, pos: &Vec<u64>, ascii: bool) -> Option<String> {
+        Some(super::drawing::labelled_rows("stair", pos, ascii))
+    }
+
     fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
         let Some(i) = (0..from.len()).find(|&i| to.get(i).is_some_and(|&t| t < from[i])) else {
             return format!("move to {}", self.format(to));

@@ -324,6 +324,10 @@ impl Rules for Turtles {
         row.to_string()
     }
 
+    fn draw(&self, pos: &Row, ascii: bool) -> Option<String> {
+        super::drawing::coin_row(&pos.to_string(), ascii)
+    }
+
     fn describe(&self, from: &Row, to: &Row) -> String {
         describe_turn(from, to)
     }

@@ -209,6 +209,18 @@ impl Rules for TwoDimNim {
         text
     }
 
+    fn draw(&self, pos: &Stones, ascii: bool) -> Option<String> {
+        {
+            let pieces: Vec<(u64, u64)> = pos.iter().map(|&(r, c)| (c, r)).collect();
+            super::drawing::grid(
+                &pieces,
+                Some(self.width),
+                if ascii { 'o' } else { '●' },
+                ascii,
+            )
+        }
+    }
+
     fn describe(&self, from: &Stones, to: &Stones) -> String {
         let changed: Vec<usize> = (0..from.len().min(to.len()))
             .filter(|&i| from[i] != to[i])

@@ -109,6 +109,10 @@ impl Rules for TwoHeaps3 {
         super::format_heaps(pos)
     }
 
+    fn draw(&self, pos: &[u64; 2], ascii: bool) -> Option<String> {
+        Some(super::drawing::labelled_rows("heap", pos, ascii))
+    }
+
     fn describe(&self, from: &[u64; 2], to: &[u64; 2]) -> String {
         match [from[0] - to[0], from[1] - to[1]] {
             [x, y] if x > 0 && y > 0 => format!(

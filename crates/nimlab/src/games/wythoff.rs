@@ -385,6 +385,14 @@ impl Rules for Wythoff {
         format!("{a} {b}")
     }
 
+    fn draw(&self, pos: &(u64, u64), ascii: bool) -> Option<String> {
+        Some(super::drawing::labelled_rows(
+            "heap",
+            &[pos.0, pos.1],
+            ascii,
+        ))
+    }
+
     fn describe(&self, &(a, b): &(u64, u64), &(x, y): &(u64, u64)) -> String {
         if x < a && y < b {
             format!("take {} from both heaps, leaving {x} {y}", a - x)
