@@ -181,7 +181,13 @@ impl Session {
             )?;
             return Ok(true);
         }
-        if moves(self.current())?.is_empty() {
+        let none_left = match moves(self.current()) {
+            Ok(all) => all.is_empty(),
+            // Too many moves to list: there are moves.
+            Err(nimlab::Error::Limit { .. }) => false,
+            Err(e) => return Err(e.into()),
+        };
+        if none_left {
             let winner = match self.convention {
                 Convention::Normal => other,
                 Convention::Misere => mover,
@@ -291,12 +297,20 @@ impl Session {
                         return Ok(());
                     }
                     "help" | "?" => Self::help(out)?,
-                    "moves" => self.list_moves(out)?,
-                    "hint" => self.hint(out)?,
-                    "explain" => {
-                        let a = analyze(self.current(), self.convention, 100)?;
-                        crate::analyze::print_text(&a, out)?;
+                    "moves" => {
+                        if let Err(e) = self.list_moves(out) {
+                            Self::report(out, e)?;
+                        }
                     }
+                    "hint" => {
+                        if let Err(e) = self.hint(out) {
+                            Self::report(out, e)?;
+                        }
+                    }
+                    "explain" => match analyze(self.current(), self.convention, 100) {
+                        Ok(a) => crate::analyze::print_text(&a, out)?,
+                        Err(e) => Self::report(out, e.into())?,
+                    },
                     "undo" => {
                         // Back to the last position where it was the player's turn.
                         let back = if self.history.len() >= 3 { 2 } else { 0 };
@@ -330,6 +344,14 @@ impl Session {
                     },
                 }
             }
+        }
+    }
+
+    /// A command that could not be carried out: its reason, and the game goes on.
+    fn report(out: &mut impl Write, e: Failure) -> Result<(), Failure> {
+        match e {
+            Failure::Input(e) => Ok(writeln!(out, "{e}")?),
+            Failure::Io(e) => Err(Failure::Io(e)),
         }
     }
 

@@ -236,7 +236,49 @@ fn moves_are_read_as_edits_of_the_position() {
             "{game}: {out}"
         );
     }
-    let (_, out, _) = play(&["wythoff", "7", "11"], "1-3,2-4\n3-1\nquit\n");
+    let (_, out, _) = play(&["staircase", "3", "0", "5"], "3-2,2+3\n4-1\nquit\n");
     assert!(out.contains("that is not a move of this game"), "{out}");
-    assert!(out.contains("there is no entry 3"), "{out}");
+    assert!(out.contains("there is no entry 4"), "{out}");
+}
+
+/// Positions whose moves are too many to list are still played: moves in the game's
+/// notation, the computer's winning move from the closed form, and a command that cannot
+/// be carried out says why while the game goes on.
+#[test]
+fn huge_positions_are_played_without_listing_their_moves() {
+    let (status, out, err) = play(
+        &["nim", "1000000", "2000000", "3", "--ascii"],
+        "1-5\nmoves\n2=5000000\nquit\n",
+    );
+    assert_eq!(status, Some(0), "{err}");
+    assert!(
+        out.contains("You play: take 5 from heap 1, leaving 999995"),
+        "{out}"
+    );
+    // 999995 XOR 3 = 999992: the computer leaves heap 2 at that.
+    assert!(
+        out.contains("The computer plays: take 1000008 from heap 2, leaving 999992"),
+        "{out}"
+    );
+    assert!(out.contains("beyond nimlab's limit"), "{out}");
+    assert!(out.contains("leave fewer than"), "{out}");
+    assert!(out.contains("Bye."), "{out}");
+    // Wythoff's game far beyond its table: the P-positions' closed form gives the moves.
+    let (status, out, _) = play(
+        &["wythoff", "100000000", "200000000"],
+        "hint\n1-1,2-2\n1-1\nquit\n",
+    );
+    assert_eq!(status, Some(0));
+    assert!(
+        out.contains("Hint: take 38196601 from heap 2, leaving 161803399"),
+        "{out}"
+    );
+    assert!(
+        out.contains("take from one heap, or the same number from both"),
+        "{out}"
+    );
+    assert!(
+        out.contains("The computer plays: take 138196602 from heap 2, leaving 61803398"),
+        "{out}"
+    );
 }

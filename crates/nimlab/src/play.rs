@@ -257,19 +257,11 @@ pub fn read_move(sum: &Sum, text: &str) -> std::result::Result<Turn, String> {
             continue;
         }
         match part.read_move(rest) {
-            Some(Ok(to)) => {
-                // The move in words, when the part's moves are few enough to look up.
-                let notation = to.notation();
-                let description = part
-                    .options()
-                    .ok()
-                    .and_then(|all| all.into_iter().find(|m| m.to.notation() == notation))
-                    .map_or_else(|| rest.trim().to_string(), |m| m.description);
-                let description = in_part(sum, i, description);
+            Some(Ok(m)) => {
                 return Ok(Turn {
                     part: i,
-                    after: replaced(sum, i, to),
-                    description,
+                    description: in_part(sum, i, m.description),
+                    after: replaced(sum, i, m.to),
                 });
             }
             Some(Err(reason)) => reasons.push(reason),
@@ -296,7 +288,16 @@ pub fn read_move(sum: &Sum, text: &str) -> std::result::Result<Turn, String> {
     }
     // The descriptions and the positions the moves lead to.
     let wanted = normal(text);
-    let all = moves(sum).map_err(|e| e.to_string())?;
+    let all = match moves(sum) {
+        Ok(all) => all,
+        // The moves are too many to look up by name: the game's notation is the way.
+        Err(e) => {
+            return Err(match reasons.as_slice() {
+                [] => format!("`{text}` is not a move in this game's notation, and {e}"),
+                _ => format!("`{text}` is not a legal move here: {}", reasons.join("; ")),
+            })
+        }
+    };
     let found = all.into_iter().find(|t| {
         let d = normal(&t.description);
         d == wanted
@@ -336,9 +337,30 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
     }
     let analysis = analyze(sum, convention, 1)?;
     if let Some(w) = analysis.winning_moves.first() {
-        let turn = moves_of_part(sum, w.part)?
-            .into_iter()
-            .find(|t| t.after.notation() == w.to);
+        let turn = match moves_of_part(sum, w.part) {
+            Ok(all) => all.into_iter().find(|t| t.after.notation() == w.to),
+            // Too many moves to list (Nim with a million counters): the winning move
+            // comes from the part's moves to the value that makes the sum 0.
+            Err(crate::Error::Limit { .. }) => {
+                let part = &sum.parts[w.part];
+                // A single part known only by its closed form for P-positions: the
+                // winning moves are its moves to value 0.
+                let target = match &analysis.value {
+                    Some(total) => &part.value()? + total,
+                    None => crate::Nimber::default(),
+                };
+                part.moves_to_value(&target, 1)?
+                    .moves
+                    .into_iter()
+                    .next()
+                    .map(|m| Turn {
+                        part: w.part,
+                        description: in_part(sum, w.part, m.description),
+                        after: replaced(sum, w.part, m.to),
+                    })
+            }
+            Err(e) => return Err(e),
+        };
         if let Some(turn) = turn {
             let reason = match (convention, &analysis.value) {
                 (Convention::Normal, Some(v)) => format!(
@@ -353,7 +375,11 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
             }));
         }
     }
-    let all = moves(sum)?;
+    let all = match moves(sum) {
+        Ok(all) => all,
+        Err(crate::Error::Limit { .. }) => return some_move(sum).map(Some),
+        Err(e) => return Err(e),
+    };
     if all.is_empty() {
         return Ok(None);
     }
@@ -414,6 +440,37 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
         winning: false,
         reason,
     }))
+}
+
+/// A move of a sum whose moves are too many to list (Nim with a million counters), found
+/// among the moves to a few values: a part worth `*g` has a move to every smaller value.
+fn some_move(sum: &Sum) -> Result<Choice> {
+    for (i, part) in sum.parts.iter().enumerate() {
+        let Ok(v) = part.value() else { continue };
+        let below = v.to_u64().unwrap_or(64).min(64);
+        for t in (0..below).chain(below + 1..below + 16) {
+            if let Some(m) = part
+                .moves_to_value(&crate::Nimber::from(t), 1)?
+                .moves
+                .into_iter()
+                .next()
+            {
+                return Ok(Choice {
+                    turn: Turn {
+                        part: i,
+                        description: in_part(sum, i, m.description),
+                        after: replaced(sum, i, m.to),
+                    },
+                    winning: false,
+                    reason: "every move loses against perfect play (the moves are too many to compare them all)".to_string(),
+                });
+            }
+        }
+    }
+    Err(crate::Error::limit(
+        "choosing a move in a position whose moves are too many to list",
+        format!("{} moves", crate::games::MAX_OPTIONS),
+    ))
 }
 
 /// Whether the positions reachable from `sum` are at most `budget`, by the product of

@@ -276,6 +276,34 @@ impl BusNim {
         Ok(out)
     }
 
+    /// The move to `heaps` (one take or one carry from this position), in words.
+    fn move_to(&self, heaps: Vec<u64>) -> Move {
+        let down = (0..heaps.len()).find(|&i| heaps[i] < self.heaps[i]);
+        let up = (0..heaps.len()).find(|&i| heaps[i] > self.heaps[i]);
+        let description = match (down, up) {
+            (Some(i), Some(j)) => format!(
+                "carry {} from heap {} to heap {}",
+                self.heaps[i] - heaps[i],
+                i + 1,
+                j + 1
+            ),
+            (Some(i), None) if heaps[i] == 0 => {
+                format!("take all {} from heap {}", self.heaps[i], i + 1)
+            }
+            (Some(i), None) => format!(
+                "take {} from heap {}, leaving {}",
+                self.heaps[i] - heaps[i],
+                i + 1,
+                heaps[i]
+            ),
+            _ => format!("move to {}", super::format_heaps(&heaps)),
+        };
+        Move {
+            to: Box::new(self.derive(heaps)),
+            description,
+        }
+    }
+
     fn value_of(&self, heaps: &[u64]) -> Result<GeneralizedValue> {
         let t = self.table()?;
         Ok(t.values[t.id(heaps)].clone())
@@ -452,7 +480,7 @@ impl Position for BusNim {
         })
     }
 
-    fn read_move(&self, text: &str) -> Option<std::result::Result<Box<dyn Position>, String>> {
+    fn read_move(&self, text: &str) -> Option<std::result::Result<Move, String>> {
         let t = text.trim().to_lowercase();
         let words: Vec<&str> = t.split_whitespace().collect();
         let carry = if let Some((take, to)) = t.split_once('>') {
@@ -475,7 +503,7 @@ impl Position for BusNim {
             };
             let mut next = self.heaps.clone();
             next[i] = size;
-            return Some(Ok(Box::new(self.derive(next))));
+            return Some(Ok(self.move_to(next)));
         };
         let heap = |x: u64| (1..=n as u64).contains(&x).then(|| x as usize - 1);
         let (Some(i), Some(j)) = (heap(h), heap(j)) else {
@@ -501,7 +529,7 @@ impl Position for BusNim {
         let mut next = self.heaps.clone();
         next[i] -= k;
         next[j] += k;
-        Some(Ok(Box::new(self.derive(next))))
+        Some(Ok(self.move_to(next)))
     }
 
     fn draw(&self, ascii: bool) -> String {
@@ -602,15 +630,19 @@ mod tests {
     #[test]
     fn moves_are_read_in_both_forms() {
         let p = BusNim::new(vec![1, 2, 3]);
-        assert_eq!(p.read_move("1-1>2").unwrap().unwrap().notation(), "0 3 3");
+        assert_eq!(
+            p.read_move("1-1>2").unwrap().unwrap().to.notation(),
+            "0 3 3"
+        );
         assert_eq!(
             p.read_move("carry 2 from heap 3 to heap 1")
                 .unwrap()
                 .unwrap()
+                .to
                 .notation(),
             "3 2 1"
         );
-        assert_eq!(p.read_move("3-3").unwrap().unwrap().notation(), "1 2 0");
+        assert_eq!(p.read_move("3-3").unwrap().unwrap().to.notation(), "1 2 0");
         assert!(p.read_move("1-2>2").unwrap().is_err());
         assert!(p.read_move("1-1>1").unwrap().is_err());
         assert!(BusNim::new(vec![1, 0]).read_move("1-1>2").unwrap().is_err());

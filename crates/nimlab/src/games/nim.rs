@@ -210,7 +210,7 @@ impl Position for NimPosition {
         "nim".to_string()
     }
 
-    fn read_move(&self, text: &str) -> Option<std::result::Result<Box<dyn Position>, String>> {
+    fn read_move(&self, text: &str) -> Option<std::result::Result<Move, String>> {
         let small: Vec<u64> = self
             .heaps
             .iter()
@@ -220,7 +220,7 @@ impl Position for NimPosition {
             Ok(m) => m,
             Err(reason) => return Some(Err(reason)),
         };
-        Some(Ok(self.take_move(i, BigUint::from(size)).to))
+        Some(Ok(self.take_move(i, BigUint::from(size))))
     }
 
     fn draw(&self, ascii: bool) -> String {
@@ -437,7 +437,7 @@ impl Position for AfterMove {
         self.whole().misere_winning_moves(limit)
     }
 
-    fn read_move(&self, text: &str) -> Option<std::result::Result<Box<dyn Position>, String>> {
+    fn read_move(&self, text: &str) -> Option<std::result::Result<Move, String>> {
         self.whole().read_move(text)
     }
 

@@ -502,9 +502,9 @@ mod tests {
     #[test]
     fn moves_are_read_as_squares() {
         let p = board("w...b/.b.w");
-        let after = p.read_move("c1").unwrap().unwrap();
+        let after = p.read_move("c1").unwrap().unwrap().to;
         assert_eq!(after.notation(), "..w.b/.b.w black");
-        let black = after.read_move("a2").unwrap().unwrap();
+        let black = after.read_move("a2").unwrap().unwrap().to;
         assert_eq!(black.notation(), "..w.b/b..w");
         for (text, why) in [
             ("e1", "holds Black's piece"),

@@ -173,10 +173,11 @@ pub trait Position: Send + Sync {
     }
 
     /// Reads a move typed in the game's move notation (`b1-b3` in Taktix, `4,3` in
-    /// Chomp): the position after it, or why it is not a legal move here. `None` when
+    /// Chomp): the move (the position after it, in words), or why it is not a legal move
+    /// here. `None` when
     /// the game has no move notation of its own (a move is then named by its
     /// description or by the position it leads to).
-    fn read_move(&self, _text: &str) -> Option<std::result::Result<Box<dyn Position>, String>> {
+    fn read_move(&self, _text: &str) -> Option<std::result::Result<Move, String>> {
         None
     }
 

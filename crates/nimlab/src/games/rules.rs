@@ -319,9 +319,9 @@ where
         ))
     }
 
-    fn read_move(&self, text: &str) -> Option<std::result::Result<Box<dyn Position>, String>> {
+    fn read_move(&self, text: &str) -> Option<std::result::Result<Move, String>> {
         let read = self.game.read_move(&self.pos, text)?;
-        Some(read.map(|to| Box::new(self.derive(to)) as Box<dyn Position>))
+        Some(read.map(|to| self.to_move(to)))
     }
 
     fn draw(&self, ascii: bool) -> String {

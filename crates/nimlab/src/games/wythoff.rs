@@ -393,6 +393,41 @@ impl Rules for Wythoff {
         ))
     }
 
+    fn read_move(
+        &self,
+        &(a, b): &(u64, u64),
+        text: &str,
+    ) -> Option<std::result::Result<(u64, u64), String>> {
+        let mut next = [a, b];
+        for edit in text.trim().split(',') {
+            let edit = edit.trim();
+            let op = edit.find(['-', '='])?;
+            let h: usize = edit[..op].trim().parse().ok()?;
+            let k: u64 = edit[op + 1..].trim().parse().ok()?;
+            let Some(i) = h.checked_sub(1).filter(|&i| i < 2) else {
+                return Some(Err(format!("there is no heap {h}: heaps 1 and 2")));
+            };
+            next[i] = if edit[op..].starts_with('-') {
+                match next[i].checked_sub(k) {
+                    Some(v) => v,
+                    None => return Some(Err(format!("heap {h} has only {}", next[i]))),
+                }
+            } else {
+                k
+            };
+        }
+        let (da, db) = (a.checked_sub(next[0]), b.checked_sub(next[1]));
+        Some(match (da, db) {
+            (Some(x), Some(0)) | (Some(0), Some(x)) if x > 0 => Ok((next[0], next[1])),
+            (Some(x), Some(y)) if x == y && x > 0 => Ok((next[0], next[1])),
+            (Some(0), Some(0)) => Err("take at least 1".to_string()),
+            (Some(_), Some(_)) => {
+                Err("take from one heap, or the same number from both".to_string())
+            }
+            _ => Err("counters can only be taken away".to_string()),
+        })
+    }
+
     fn describe(&self, &(a, b): &(u64, u64), &(x, y): &(u64, u64)) -> String {
         if x < a && y < b {
             format!("take {} from both heaps, leaving {x} {y}", a - x)
