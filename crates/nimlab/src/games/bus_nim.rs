@@ -114,25 +114,44 @@ fn enumerate(prefix: &mut Vec<u32>, parts: usize, max: u32, budget: u64, out: &m
     }
 }
 
-/// The keys reached in one move from `k`.
-fn key_moves(k: &[u32], out: &mut Vec<Vec<u32>>) {
+/// Sorts a key in decreasing order after one or two entries changed (insertion: the rest
+/// is sorted, so this is linear) and drops the empty heaps at its end.
+fn resort(key: &mut Vec<u32>) {
+    for i in 1..key.len() {
+        let mut j = i;
+        while j > 0 && key[j - 1] < key[j] {
+            key.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    while key.last() == Some(&0) {
+        key.pop();
+    }
+}
+
+/// The numbers of the positions reached in one move from `k`, without repeats.
+fn key_moves(k: &[u32], index: &FxHashMap<Vec<u32>, u32>, buf: &mut Vec<u32>, out: &mut Vec<u32>) {
     out.clear();
     for i in 0..k.len() {
         if i > 0 && k[i] == k[i - 1] {
             continue;
         }
         for take in 1..=k[i] {
-            let mut next = k.to_vec();
-            next[i] -= take;
-            out.push(key(next.iter().map(|&h| u64::from(h))));
+            buf.clear();
+            buf.extend_from_slice(k);
+            buf[i] -= take;
+            resort(buf);
+            out.push(index[buf.as_slice()]);
             for j in 0..k.len() {
                 if j == i || (j > 0 && j - 1 != i && k[j] == k[j - 1]) {
                     continue;
                 }
-                let mut next = k.to_vec();
-                next[i] -= take;
-                next[j] += take;
-                out.push(key(next.iter().map(|&h| u64::from(h))));
+                buf.clear();
+                buf.extend_from_slice(k);
+                buf[i] -= take;
+                buf[j] += take;
+                resort(buf);
+                out.push(index[buf.as_slice()]);
             }
         }
     }
@@ -152,7 +171,10 @@ impl Table {
                 format!("{MAX_STATES} positions and {MAX_TABLE_MOVES} moves"),
             )
         };
-        if states > MAX_STATES {
+        // Each position has at most `total × heaps` moves (each counter taken away, or
+        // carried to one of the other heaps): refuse before building what cannot fit.
+        let bound = states.saturating_mul(total).saturating_mul(heaps as u64);
+        if states > MAX_STATES || bound > 4 * MAX_TABLE_MOVES as u64 {
             return Err(limit());
         }
         let mut keys = Vec::with_capacity(states as usize);
@@ -163,10 +185,10 @@ impl Table {
             .map(|(i, k)| (k.clone(), i as u32))
             .collect();
         let mut graph = Graph::default();
-        let mut next = Vec::new();
+        let (mut buf, mut next) = (Vec::new(), Vec::new());
         for k in &keys {
-            key_moves(k, &mut next);
-            graph.push(next.iter().map(|n| index[n]));
+            key_moves(k, &index, &mut buf, &mut next);
+            graph.push(next.iter().copied());
             if graph.move_count() > MAX_TABLE_MOVES {
                 return Err(limit());
             }
