@@ -205,6 +205,26 @@ impl Rules for Daisy {
             .join(" ")
     }
 
+    fn draw(&self, pos: &Vec<Part>, ascii: bool) -> Option<String> {
+        let coin = if ascii { "o" } else { "●" };
+        let lines: Vec<String> = pos
+            .iter()
+            .map(|&p| {
+                let (name, n, ends) = match p {
+                    Part::Circle(n) => ("circle", n, if ascii { ("(", ")") } else { ("⟮", "⟯") }),
+                    Part::Row(n) => ("row", n, ("", "")),
+                };
+                let coins = if n <= super::drawing::MAX_DRAWN_WIDTH {
+                    vec![coin; n as usize].join(" ")
+                } else {
+                    format!("({n} coins)")
+                };
+                format!("{name:<6} {}{coins}{}  {n}", ends.0, ends.1)
+            })
+            .collect();
+        Some(lines.join("\n"))
+    }
+
     fn describe(&self, from: &Vec<Part>, to: &Vec<Part>) -> String {
         let i = (0..from.len())
             .find(|&i| from.get(i) != to.get(i))
