@@ -24,6 +24,7 @@ pub mod impartial;
 pub mod loopy;
 pub mod nimber;
 mod outcome;
+pub mod partizan;
 pub mod play;
 
 pub use error::{Error, Result};

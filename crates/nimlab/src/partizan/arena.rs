@@ -1,0 +1,553 @@
+//! The arena of canonical forms: every short game nimlab meets, interned once, so that
+//! equal games share one id.
+
+use super::Dyadic;
+use num_bigint::BigInt;
+use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
+
+/// A short game in canonical form, as an index into an [`Arena`]: two games are equal
+/// exactly when their ids are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(u32);
+
+/// A number plus a multiple of up plus a nimber, `x + n·↑ + *m`: the values that take
+/// the fast path (no option lists, sums and comparisons by arithmetic).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Nus {
+    /// The number x.
+    pub number: Dyadic,
+    /// The multiple n of up (negative for down).
+    pub ups: i64,
+    /// The nimber m.
+    pub nim: u64,
+}
+
+impl Nus {
+    /// Whether this is a number (no ups, no nimber).
+    pub fn is_number(&self) -> bool {
+        self.ups == 0 && self.nim == 0
+    }
+}
+
+#[derive(Debug)]
+enum Node {
+    Nus(Nus),
+    Options {
+        left: Box<[GameId]>,
+        right: Box<[GameId]>,
+    },
+}
+
+/// The outcome of comparing two games: `G < H`, `G = H`, `G > H`, or confused (`G ‖ H`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Comparison {
+    /// G < H.
+    Less,
+    /// G = H.
+    Equal,
+    /// G > H.
+    Greater,
+    /// G ‖ H: neither G ≤ H nor H ≤ G.
+    Confused,
+}
+
+/// Every canonical form made so far, with the memos of sums, negatives and comparisons.
+///
+/// A game is built from its options with [`Arena::game`], which removes dominated
+/// options and bypasses reversible ones; numbers, ups and nimbers are kept as [`Nus`]
+/// values and never expanded unless a computation needs their options.
+///
+/// ```
+/// use nimlab::partizan::{Arena, Dyadic};
+/// let mut a = Arena::new();
+/// let zero = a.zero();
+/// let star = a.star(1);
+/// // {0|*} is up; up + up + * ... and {0,*|0} = up + *.
+/// let up = a.game(vec![zero], vec![star]);
+/// assert_eq!(up, a.up(1));
+/// let upstar = a.game(vec![zero, star], vec![zero]);
+/// assert_eq!(upstar, a.add(up, star));
+/// // 1/2 + 1/2 = 1.
+/// let half = a.number(Dyadic::new(1.into(), 1));
+/// assert_eq!(a.add(half, half), a.integer(1));
+/// ```
+#[derive(Debug, Default)]
+pub struct Arena {
+    nodes: Vec<Node>,
+    expanded: Vec<Option<(Box<[GameId]>, Box<[GameId]>)>>,
+    nus_ids: FxHashMap<Nus, GameId>,
+    option_ids: FxHashMap<(Box<[GameId]>, Box<[GameId]>), GameId>,
+    le_memo: FxHashMap<(GameId, GameId), bool>,
+    sum_memo: FxHashMap<(GameId, GameId), GameId>,
+    neg_memo: FxHashMap<GameId, GameId>,
+}
+
+impl Arena {
+    /// An empty arena.
+    pub fn new() -> Arena {
+        Arena::default()
+    }
+
+    /// How many distinct games the arena holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the arena holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    fn push(&mut self, node: Node) -> GameId {
+        let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
+        self.nodes.push(node);
+        self.expanded.push(None);
+        id
+    }
+
+    /// The game `x + n·↑ + *m`.
+    pub fn nus(&mut self, nus: Nus) -> GameId {
+        if let Some(&id) = self.nus_ids.get(&nus) {
+            return id;
+        }
+        let id = self.push(Node::Nus(nus.clone()));
+        self.nus_ids.insert(nus, id);
+        id
+    }
+
+    /// The number `x`.
+    pub fn number(&mut self, x: Dyadic) -> GameId {
+        self.nus(Nus {
+            number: x,
+            ups: 0,
+            nim: 0,
+        })
+    }
+
+    /// The integer `n`.
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.number(Dyadic::from(n))
+    }
+
+    /// Zero, the game with no options.
+    pub fn zero(&mut self) -> GameId {
+        self.integer(0)
+    }
+
+    /// The nimber `*m`.
+    pub fn star(&mut self, m: u64) -> GameId {
+        self.nus(Nus {
+            number: Dyadic::zero(),
+            ups: 0,
+            nim: m,
+        })
+    }
+
+    /// `n·↑` (down for negative n).
+    pub fn up(&mut self, n: i64) -> GameId {
+        self.nus(Nus {
+            number: Dyadic::zero(),
+            ups: n,
+            nim: 0,
+        })
+    }
+
+    /// The game as `x + n·↑ + *m`, when it is one.
+    pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
+        match &self.nodes[g.0 as usize] {
+            Node::Nus(n) => Some(n),
+            Node::Options { .. } => None,
+        }
+    }
+
+    /// The game as a number, when it is one.
+    pub fn as_number(&self, g: GameId) -> Option<&Dyadic> {
+        self.as_nus(g).filter(|n| n.is_number()).map(|n| &n.number)
+    }
+
+    /// The canonical Left and Right options of `g`.
+    pub fn options(&mut self, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
+        let i = g.0 as usize;
+        if let Node::Options { left, right } = &self.nodes[i] {
+            return (left.to_vec(), right.to_vec());
+        }
+        if let Some((l, r)) = &self.expanded[i] {
+            return (l.to_vec(), r.to_vec());
+        }
+        let Node::Nus(nus) = &self.nodes[i] else {
+            unreachable!("options nodes returned above")
+        };
+        let nus = nus.clone();
+        let (l, r) = self.expand(&nus);
+        self.expanded[i] = Some((l.clone().into(), r.clone().into()));
+        (l, r)
+    }
+
+    /// The Left options of `g`.
+    pub fn left(&mut self, g: GameId) -> Vec<GameId> {
+        self.options(g).0
+    }
+
+    /// The Right options of `g`.
+    pub fn right(&mut self, g: GameId) -> Vec<GameId> {
+        self.options(g).1
+    }
+
+    /// The canonical options of `x + n·↑ + *m`.
+    fn expand(&mut self, nus: &Nus) -> (Vec<GameId>, Vec<GameId>) {
+        let Nus { number, ups, nim } = nus;
+        if nus.is_number() {
+            if number.is_integer() {
+                return match number.signum() {
+                    0 => (vec![], vec![]),
+                    1 => (vec![self.number(number - &Dyadic::from(1))], vec![]),
+                    _ => (vec![], vec![self.number(number + &Dyadic::from(1))]),
+                };
+            }
+            let step = Dyadic::new(BigInt::from(1), number.exponent());
+            return (
+                vec![self.number(number - &step)],
+                vec![self.number(number + &step)],
+            );
+        }
+        if !number.is_zero() {
+            // Number translation: x + G = {x + G^L | x + G^R} for G not a number.
+            let inf = self.nus(Nus {
+                number: Dyadic::zero(),
+                ups: *ups,
+                nim: *nim,
+            });
+            let x = self.number(number.clone());
+            let (l, r) = self.options(inf);
+            let l = l.into_iter().map(|o| self.add(o, x)).collect();
+            let r = r.into_iter().map(|o| self.add(o, x)).collect();
+            return (sorted(l), sorted(r));
+        }
+        if *ups == 0 {
+            let stars: Vec<GameId> = (0..*nim).map(|j| self.star(j)).collect();
+            return (stars.clone(), stars);
+        }
+        if *ups < 0 {
+            let pos = self.nus(Nus {
+                number: Dyadic::zero(),
+                ups: -ups,
+                nim: *nim,
+            });
+            let (l, r) = self.options(pos);
+            let nl: Vec<GameId> = r.into_iter().map(|o| self.neg(o)).collect();
+            let nr: Vec<GameId> = l.into_iter().map(|o| self.neg(o)).collect();
+            return (sorted(nl), sorted(nr));
+        }
+        // n·↑ + *m = ↑ + J with J = (n-1)·↑ + *m and ↑ = {0|*}: its options are
+        // {J, ↑ + J^L | * + J, ↑ + J^R}, simplified.
+        let j = self.nus(Nus {
+            number: Dyadic::zero(),
+            ups: ups - 1,
+            nim: *nim,
+        });
+        let up = self.up(1);
+        let star = self.star(1);
+        let (jl, jr) = self.options(j);
+        let mut l = vec![j];
+        l.extend(jl.into_iter().map(|o| self.add(up, o)));
+        let mut r = vec![self.add(star, j)];
+        r.extend(jr.into_iter().map(|o| self.add(up, o)));
+        self.simplify(l, r)
+    }
+
+    /// The game `{left | right}` in canonical form.
+    pub fn game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        let (l, r) = self.simplify(left, right);
+        if let Some(id) = self.recognize(&l, &r) {
+            return id;
+        }
+        self.intern(l, r)
+    }
+
+    fn intern(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> GameId {
+        let key: (Box<[GameId]>, Box<[GameId]>) = (l.into(), r.into());
+        if let Some(&id) = self.option_ids.get(&key) {
+            return id;
+        }
+        let id = self.push(Node::Options {
+            left: key.0.clone(),
+            right: key.1.clone(),
+        });
+        self.option_ids.insert(key, id);
+        id
+    }
+
+    /// The number or `x + n·↑ + *m` whose canonical options are `l` and `r`, if any.
+    fn recognize(&mut self, l: &[GameId], r: &[GameId]) -> Option<GameId> {
+        let all: Vec<Nus> = l
+            .iter()
+            .chain(r)
+            .map(|&g| self.as_nus(g).cloned())
+            .collect::<Option<_>>()?;
+        let (ln, rn) = all.split_at(l.len());
+        if all.iter().all(Nus::is_number) {
+            let lo = ln.iter().map(|n| &n.number).max();
+            let hi = rn.iter().map(|n| &n.number).min();
+            if let Some(x) = Dyadic::simplest_between(lo, hi) {
+                return Some(self.number(x));
+            }
+        }
+        let x = all.first()?.number.clone();
+        if all.iter().any(|n| n.number != x) {
+            return None;
+        }
+        let lo_n = all.iter().map(|n| n.ups).min()? - 1;
+        let hi_n = all.iter().map(|n| n.ups).max()? + 1;
+        let max_m = all.iter().map(|n| n.nim).max()?;
+        let m_bound = (max_m + 1).next_power_of_two() * 2;
+        for ups in lo_n..=hi_n {
+            for nim in 0..m_bound {
+                if ups == 0 && nim == 0 {
+                    continue;
+                }
+                let candidate = self.nus(Nus {
+                    number: x.clone(),
+                    ups,
+                    nim,
+                });
+                let (cl, cr) = self.options(candidate);
+                if cl == l && cr == r {
+                    return Some(candidate);
+                }
+            }
+        }
+        None
+    }
+
+    /// Removes dominated options and bypasses reversible ones until neither is left:
+    /// the canonical options of `{left | right}`.
+    fn simplify(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> (Vec<GameId>, Vec<GameId>) {
+        let (mut l, mut r) = (sorted(left), sorted(right));
+        loop {
+            l = self.undominated(l, true);
+            r = self.undominated(r, false);
+            let mut changed = false;
+            // A Left option with a Right answer at most G is replaced by that answer's
+            // Left options.
+            'left: for i in 0..l.len() {
+                let a = l[i];
+                for ar in self.right(a) {
+                    if self.le_id_temp(ar, &l, &r) {
+                        let mut next: Vec<GameId> = l[..i].to_vec();
+                        next.extend_from_slice(&l[i + 1..]);
+                        next.extend(self.left(ar));
+                        l = sorted(next);
+                        changed = true;
+                        break 'left;
+                    }
+                }
+            }
+            'right: for i in 0..r.len() {
+                let a = r[i];
+                for al in self.left(a) {
+                    if self.le_temp_id(&l, &r, al) {
+                        let mut next: Vec<GameId> = r[..i].to_vec();
+                        next.extend_from_slice(&r[i + 1..]);
+                        next.extend(self.right(al));
+                        r = sorted(next);
+                        changed = true;
+                        break 'right;
+                    }
+                }
+            }
+            if !changed {
+                return (l, r);
+            }
+        }
+    }
+
+    /// The options not dominated by another: for Left, those not at most another; for
+    /// Right, those not at least another.
+    fn undominated(&mut self, options: Vec<GameId>, left: bool) -> Vec<GameId> {
+        let mut keep = Vec::with_capacity(options.len());
+        for (i, &a) in options.iter().enumerate() {
+            let dominated = options.iter().enumerate().any(|(j, &b)| {
+                j != i && {
+                    let (lo, hi) = if left { (a, b) } else { (b, a) };
+                    // Equal options are one option (ids are unique), so ≤ is strict here.
+                    self.le(lo, hi)
+                }
+            });
+            if !dominated {
+                keep.push(a);
+            }
+        }
+        keep
+    }
+
+    /// Whether `x ≤ G` for `G = {l | r}` not yet in the arena.
+    fn le_id_temp(&mut self, x: GameId, l: &[GameId], r: &[GameId]) -> bool {
+        // x ≤ G unless some x^L ≥ G or some G^R ≤ x.
+        if r.iter().any(|&gr| self.le(gr, x)) {
+            return false;
+        }
+        for xl in self.left(x) {
+            if self.le_temp_id(l, r, xl) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether `G ≤ x` for `G = {l | r}` not yet in the arena.
+    fn le_temp_id(&mut self, l: &[GameId], r: &[GameId], x: GameId) -> bool {
+        // G ≤ x unless some G^L ≥ x or some x^R ≤ G.
+        if l.iter().any(|&gl| self.le(x, gl)) {
+            return false;
+        }
+        for xr in self.right(x) {
+            if self.le_id_temp(xr, l, r) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether `g ≤ h`.
+    pub fn le(&mut self, g: GameId, h: GameId) -> bool {
+        if g == h {
+            return true;
+        }
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
+            return nus_le(a, b);
+        }
+        if let Some(&v) = self.le_memo.get(&(g, h)) {
+            return v;
+        }
+        // g ≤ h unless some g^L ≥ h or some h^R ≤ g.
+        let mut result = true;
+        for gl in self.left(g) {
+            if self.le(h, gl) {
+                result = false;
+                break;
+            }
+        }
+        if result {
+            for hr in self.right(h) {
+                if self.le(hr, g) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        self.le_memo.insert((g, h), result);
+        result
+    }
+
+    /// How `g` compares with `h`.
+    pub fn compare(&mut self, g: GameId, h: GameId) -> Comparison {
+        match (self.le(g, h), self.le(h, g)) {
+            (true, true) => Comparison::Equal,
+            (true, false) => Comparison::Less,
+            (false, true) => Comparison::Greater,
+            (false, false) => Comparison::Confused,
+        }
+    }
+
+    /// `-g`.
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some(n) = self.as_nus(g) {
+            let n = Nus {
+                number: -&n.number,
+                ups: -n.ups,
+                nim: n.nim,
+            };
+            return self.nus(n);
+        }
+        if let Some(&v) = self.neg_memo.get(&g) {
+            return v;
+        }
+        let (l, r) = self.options(g);
+        let nl = sorted(r.into_iter().map(|o| self.neg(o)).collect());
+        let nr = sorted(l.into_iter().map(|o| self.neg(o)).collect());
+        let v = self.intern(nl, nr);
+        self.neg_memo.insert(g, v);
+        self.neg_memo.insert(v, g);
+        v
+    }
+
+    /// `g + h`.
+    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
+            let n = Nus {
+                number: &a.number + &b.number,
+                ups: a.ups + b.ups,
+                nim: a.nim ^ b.nim,
+            };
+            return self.nus(n);
+        }
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&v) = self.sum_memo.get(&key) {
+            return v;
+        }
+        let v = match (self.as_number(g).is_some(), self.as_number(h).is_some()) {
+            // Number translation: the sum of a number and a game that is not one is
+            // already canonical when made from the game's canonical options.
+            (true, false) | (false, true) => {
+                let (x, other) = if self.as_number(g).is_some() {
+                    (g, h)
+                } else {
+                    (h, g)
+                };
+                let (l, r) = self.options(other);
+                let l = sorted(l.into_iter().map(|o| self.add(o, x)).collect());
+                let r = sorted(r.into_iter().map(|o| self.add(o, x)).collect());
+                self.intern(l, r)
+            }
+            _ => {
+                let (gl, gr) = self.options(g);
+                let (hl, hr) = self.options(h);
+                let mut l = Vec::with_capacity(gl.len() + hl.len());
+                let mut r = Vec::with_capacity(gr.len() + hr.len());
+                for o in gl {
+                    l.push(self.add(o, h));
+                }
+                for o in hl {
+                    l.push(self.add(g, o));
+                }
+                for o in gr {
+                    r.push(self.add(o, h));
+                }
+                for o in hr {
+                    r.push(self.add(g, o));
+                }
+                self.game(l, r)
+            }
+        };
+        self.sum_memo.insert(key, v);
+        v
+    }
+
+    /// `g - h`.
+    pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
+        let nh = self.neg(h);
+        self.add(g, nh)
+    }
+}
+
+fn sorted(mut v: Vec<GameId>) -> Vec<GameId> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// `a ≤ b` for two values `x + n·↑ + *m`.
+fn nus_le(a: &Nus, b: &Nus) -> bool {
+    match a.number.cmp(&b.number) {
+        Ordering::Less => true,
+        Ordering::Greater => false,
+        Ordering::Equal => {
+            // a - b = n·↑ + *m is ≤ 0 when it is 0 or negative: n ≤ -1, except ↓* (n = -1,
+            // m = 1), which is confused with 0.
+            let n = a.ups - b.ups;
+            let m = a.nim ^ b.nim;
+            (n == 0 && m == 0) || (n <= -1 && !(n == -1 && m == 1))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! Conway's games: canonical forms of short partizan games, interned in an arena, with
+//! exact numbers and the fast path for numbers, ups and nimbers.
+//!
+//! ```
+//! use nimlab::partizan::{Arena, Comparison};
+//! let mut a = Arena::new();
+//! let (zero, star) = (a.zero(), a.star(1));
+//! let up = a.game(vec![zero], vec![star]);
+//! // Text 001: ↑ ≥ 0 but ↑* is confused with 0.
+//! assert_eq!(a.compare(up, zero), Comparison::Greater);
+//! let upstar = a.add(up, star);
+//! assert_eq!(a.compare(upstar, zero), Comparison::Confused);
+//! ```
+
+mod arena;
+mod dyadic;
+
+pub use arena::{Arena, Comparison, GameId, Nus};
+pub use dyadic::Dyadic;
+
+#[cfg(test)]
+mod tests;
