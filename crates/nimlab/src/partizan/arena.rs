@@ -30,6 +30,9 @@ impl Nus {
     }
 }
 
+/// A game's Left and Right options.
+type OptionLists = (Box<[GameId]>, Box<[GameId]>);
+
 #[derive(Debug)]
 enum Node {
     Nus(Nus),
@@ -75,9 +78,9 @@ pub enum Comparison {
 #[derive(Debug, Default)]
 pub struct Arena {
     nodes: Vec<Node>,
-    expanded: Vec<Option<(Box<[GameId]>, Box<[GameId]>)>>,
+    expanded: Vec<Option<OptionLists>>,
     nus_ids: FxHashMap<Nus, GameId>,
-    option_ids: FxHashMap<(Box<[GameId]>, Box<[GameId]>), GameId>,
+    option_ids: FxHashMap<OptionLists, GameId>,
     le_memo: FxHashMap<(GameId, GameId), bool>,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
@@ -266,7 +269,7 @@ impl Arena {
     }
 
     fn intern(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> GameId {
-        let key: (Box<[GameId]>, Box<[GameId]>) = (l.into(), r.into());
+        let key: OptionLists = (l.into(), r.into());
         if let Some(&id) = self.option_ids.get(&key) {
             return id;
         }
