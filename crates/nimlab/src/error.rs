@@ -74,6 +74,17 @@ pub enum Error {
         /// The limit, in words.
         limit: String,
     },
+    /// An expression (a game in Conway's notation) could not be read: the input, the
+    /// column of the offending character (from 0, in characters), and what was expected.
+    #[error("cannot read the expression at column {}: expected {expected}\n  {input}\n  {}^", column + 1, " ".repeat(*column))]
+    Syntax {
+        /// The expression as given.
+        input: String,
+        /// The offending character's index (in characters, from 0).
+        column: usize,
+        /// What was expected there, in words.
+        expected: String,
+    },
     /// The question does not apply to this game (for example misère play of a sum of
     /// games that nimlab cannot search).
     #[error("{0}")]

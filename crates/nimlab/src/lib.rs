@@ -23,6 +23,7 @@ pub mod heap;
 pub mod impartial;
 pub mod loopy;
 pub mod nimber;
+pub mod notation;
 mod outcome;
 pub mod partizan;
 pub mod play;

@@ -1,0 +1,348 @@
+//! Evaluating expressions: games in an arena, comparisons, and the methods of a game.
+
+use super::parse::{parse, CompareOp, Expr};
+use super::print::print;
+use crate::partizan::{Arena, Comparison, Dyadic, GameId, Nus};
+use crate::{Error, Outcome, Result};
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive};
+use std::collections::HashMap;
+
+/// The largest integer multiple `n * G` nimlab computes.
+pub const MAX_MULTIPLE: u64 = 1 << 20;
+
+/// The value of an expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// A game (in the session's arena).
+    Game(GameId),
+    /// `true` or `false`.
+    Bool(bool),
+    /// An outcome class.
+    Outcome(Outcome),
+    /// A number that is not a game value (a stop, a birthday).
+    Number(Dyadic),
+    /// A list of games (the options of a game).
+    List(Vec<GameId>),
+}
+
+/// A calculator session: the arena its games live in and the variables assigned.
+///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// assert_eq!(s.run("{0|*} + {0|*} + *").unwrap(), "^^*");
+/// assert_eq!(s.run("{1|^^^||^}").unwrap(), "{1|^3||^}");
+/// assert_eq!(s.run("g := {3||2+*|1+*}").unwrap(), "{3||2*|1*}");
+/// assert_eq!(s.run("g.LeftStop").unwrap(), "3");
+/// assert_eq!(s.run("^ >= 0").unwrap(), "true");
+/// ```
+#[derive(Debug, Default)]
+pub struct Session {
+    /// The arena of the session's games.
+    pub arena: Arena,
+    vars: HashMap<String, Value>,
+}
+
+impl Session {
+    /// A new session.
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// Evaluates one expression or assignment and prints its value as CGSuite does.
+    ///
+    /// # Errors
+    /// A syntax error, or an operation that does not apply.
+    pub fn run(&mut self, input: &str) -> Result<String> {
+        let v = self.eval_text(input)?;
+        Ok(self.show(&v))
+    }
+
+    /// Evaluates one expression or assignment.
+    ///
+    /// # Errors
+    /// As [`Session::run`].
+    pub fn eval_text(&mut self, input: &str) -> Result<Value> {
+        let e = parse(input)?;
+        self.eval(&e)
+    }
+
+    /// A value as CGSuite prints it.
+    pub fn show(&mut self, v: &Value) -> String {
+        match v {
+            Value::Game(g) => print(&mut self.arena, *g),
+            Value::Bool(b) => b.to_string(),
+            Value::Outcome(o) => o.to_string(),
+            Value::Number(x) => x.to_string(),
+            Value::List(gs) => {
+                let texts: Vec<String> = gs.iter().map(|&g| print(&mut self.arena, g)).collect();
+                format!("{{{}}}", texts.join(", "))
+            }
+        }
+    }
+
+    fn game(&mut self, e: &Expr) -> Result<GameId> {
+        match self.eval(e)? {
+            Value::Game(g) => Ok(g),
+            other => Err(Error::Unsupported(format!(
+                "a game was expected here, not {}",
+                self.show(&other)
+            ))),
+        }
+    }
+
+    fn integer(&mut self, e: &Expr) -> Result<BigInt> {
+        let g = self.game(e)?;
+        match self.arena.as_number(g) {
+            Some(x) if x.is_integer() => Ok(x.numerator().clone()),
+            _ => Err(Error::Unsupported(format!(
+                "an integer was expected here, not {}",
+                print(&mut self.arena, g)
+            ))),
+        }
+    }
+
+    /// Evaluates a parsed expression.
+    ///
+    /// # Errors
+    /// An operation that does not apply, or a limit.
+    pub fn eval(&mut self, e: &Expr) -> Result<Value> {
+        let a = &mut self.arena;
+        Ok(match e {
+            Expr::Nus { number, ups, nim } => Value::Game(a.nus(Nus {
+                number: number.clone(),
+                ups: *ups,
+                nim: *nim,
+            })),
+            Expr::StarOf(inner) => {
+                let n = self.integer(inner)?;
+                let m = n.to_u64().filter(|_| !n.is_negative()).ok_or_else(|| {
+                    Error::Unsupported(format!("*n needs a whole number n ≥ 0 below 2^64, not {n}"))
+                })?;
+                Value::Game(self.arena.star(m))
+            }
+            Expr::Game(l, r) => {
+                let l = l.iter().map(|x| self.game(x)).collect::<Result<Vec<_>>>()?;
+                let r = r.iter().map(|x| self.game(x)).collect::<Result<Vec<_>>>()?;
+                Value::Game(self.arena.game(l, r))
+            }
+            Expr::Neg(x) => {
+                let g = self.game(x)?;
+                Value::Game(self.arena.neg(g))
+            }
+            Expr::Add(x, y) => {
+                let (g, h) = (self.game(x)?, self.game(y)?);
+                Value::Game(self.arena.add(g, h))
+            }
+            Expr::Sub(x, y) => {
+                let (g, h) = (self.game(x)?, self.game(y)?);
+                Value::Game(self.arena.sub(g, h))
+            }
+            Expr::PlusMinus(items) => {
+                let l = items
+                    .iter()
+                    .map(|x| self.game(x))
+                    .collect::<Result<Vec<_>>>()?;
+                let r = l.iter().map(|&g| self.arena.neg(g)).collect();
+                Value::Game(self.arena.game(l, r))
+            }
+            Expr::Times(n, x) => {
+                let n = self.integer(n)?;
+                let g = self.game(x)?;
+                Value::Game(self.times(&n, g)?)
+            }
+            Expr::Ordinal(x, y) => {
+                let (g, h) = (self.game(x)?, self.game(y)?);
+                Value::Game(self.ordinal(g, h))
+            }
+            Expr::Call(name, args) => self.call(name, args)?,
+            Expr::Method(x, name, args) => {
+                let g = self.game(x)?;
+                self.method(g, name, args)?
+            }
+            Expr::Compare(op, x, y) => {
+                let (g, h) = (self.game(x)?, self.game(y)?);
+                let c = self.arena.compare(g, h);
+                use Comparison::*;
+                Value::Bool(match op {
+                    CompareOp::Eq => c == Equal,
+                    CompareOp::Ne => c != Equal,
+                    CompareOp::Le => matches!(c, Less | Equal),
+                    CompareOp::Ge => matches!(c, Greater | Equal),
+                    CompareOp::Lt => c == Less,
+                    CompareOp::Gt => c == Greater,
+                    CompareOp::LessOrConfused => matches!(c, Less | Confused),
+                    CompareOp::GreaterOrConfused => matches!(c, Greater | Confused),
+                    CompareOp::Confused => c == Confused,
+                })
+            }
+            Expr::Var(name) => self
+                .vars
+                .get(name)
+                .cloned()
+                .ok_or_else(|| Error::Unsupported(format!("`{name}` is not defined")))?,
+            Expr::Assign(name, x) => {
+                let v = self.eval(x)?;
+                self.vars.insert(name.clone(), v.clone());
+                v
+            }
+        })
+    }
+
+    fn times(&mut self, n: &BigInt, g: GameId) -> Result<GameId> {
+        let k = n
+            .abs()
+            .to_u64()
+            .filter(|&k| k <= MAX_MULTIPLE)
+            .ok_or_else(|| {
+                Error::limit(
+                    format!("the multiple {n} of a game"),
+                    format!("multiples up to {MAX_MULTIPLE}"),
+                )
+            })?;
+        let base = if n.is_negative() {
+            self.arena.neg(g)
+        } else {
+            g
+        };
+        // Doubling: O(log n) sums.
+        let mut result = self.arena.zero();
+        let mut power = base;
+        let mut k = k;
+        while k > 0 {
+            if k & 1 == 1 {
+                result = self.arena.add(result, power);
+            }
+            k >>= 1;
+            if k > 0 {
+                power = self.arena.add(power, power);
+            }
+        }
+        Ok(result)
+    }
+
+    /// The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}.
+    fn ordinal(&mut self, g: GameId, h: GameId) -> GameId {
+        let (gl, gr) = self.arena.options(g);
+        let (hl, hr) = self.arena.options(h);
+        let mut l = gl;
+        for o in hl {
+            l.push(self.ordinal(g, o));
+        }
+        let mut r = gr;
+        for o in hr {
+            r.push(self.ordinal(g, o));
+        }
+        self.arena.game(l, r)
+    }
+
+    fn call(&mut self, name: &str, args: &[Expr]) -> Result<Value> {
+        let one = |s: &mut Session| -> Result<GameId> {
+            match args {
+                [x] => s.game(x),
+                _ => Err(Error::Unsupported(format!("{name} takes one game"))),
+            }
+        };
+        let zero = self.arena.zero();
+        match name {
+            "Tiny" => {
+                let g = one(self)?;
+                let ng = self.arena.neg(g);
+                let inner = self.arena.game(vec![zero], vec![ng]);
+                Ok(Value::Game(self.arena.game(vec![zero], vec![inner])))
+            }
+            "Miny" => {
+                let g = one(self)?;
+                let inner = self.arena.game(vec![g], vec![zero]);
+                Ok(Value::Game(self.arena.game(vec![inner], vec![zero])))
+            }
+            _ => Err(Error::Unsupported(format!(
+                "`{name}` is not a function nimlab knows (Tiny, Miny)"
+            ))),
+        }
+    }
+
+    fn method(&mut self, g: GameId, name: &str, args: &[Expr]) -> Result<Value> {
+        if !args.is_empty() {
+            return Err(Error::Unsupported(format!(
+                "the method `{name}` takes no arguments here"
+            )));
+        }
+        let a = &mut self.arena;
+        Ok(match name {
+            "CanonicalForm" => Value::Game(g),
+            "LeftOptions" => Value::List(a.left(g)),
+            "RightOptions" => Value::List(a.right(g)),
+            "Negative" => Value::Game(a.neg(g)),
+            "OutcomeClass" => Value::Outcome(outcome(a, g)),
+            "Birthday" => Value::Number(Dyadic::from(BigInt::from(birthday(a, g)))),
+            "LeftStop" => Value::Number(stop(a, g, true)),
+            "RightStop" => Value::Number(stop(a, g, false)),
+            "IsNumber" => Value::Bool(a.as_number(g).is_some()),
+            "IsInteger" => Value::Bool(a.as_number(g).is_some_and(Dyadic::is_integer)),
+            "IsNimber" => Value::Bool(
+                a.as_nus(g)
+                    .is_some_and(|n| n.number.is_zero() && n.ups == 0),
+            ),
+            _ => {
+                return Err(Error::Unsupported(format!(
+                    "Not a method or member variable: `{name}`"
+                )))
+            }
+        })
+    }
+}
+
+/// The outcome class: L when G > 0, R when G < 0, P when G = 0, N when G ‖ 0.
+pub fn outcome(a: &mut Arena, g: GameId) -> Outcome {
+    let zero = a.zero();
+    match a.compare(g, zero) {
+        Comparison::Greater => Outcome::L,
+        Comparison::Less => Outcome::R,
+        Comparison::Equal => Outcome::P,
+        Comparison::Confused => Outcome::N,
+    }
+}
+
+/// The birthday of a canonical form: 0 for 0, one more than its options' latest.
+pub fn birthday(a: &mut Arena, g: GameId) -> u64 {
+    if let Some(n) = a.as_nus(g) {
+        if n.is_number() {
+            // An integer n is born on day |n|; m/2^k on day ⌊|x|⌋ + k + 1.
+            let x = &n.number;
+            let whole = x.numerator().abs() >> x.exponent();
+            let whole = whole.to_u64().unwrap_or(u64::MAX);
+            return if x.is_integer() {
+                whole
+            } else {
+                whole + u64::from(x.exponent()) + 1
+            };
+        }
+    }
+    let (l, r) = a.options(g);
+    l.into_iter()
+        .chain(r)
+        .map(|o| birthday(a, o) + 1)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The Left stop (`left`) or the Right stop of a game.
+pub fn stop(a: &mut Arena, g: GameId, left: bool) -> Dyadic {
+    if let Some(n) = a.as_nus(g) {
+        return n.number.clone();
+    }
+    let (l, r) = a.options(g);
+    if left {
+        l.into_iter()
+            .map(|o| stop(a, o, false))
+            .max()
+            .unwrap_or_else(Dyadic::zero)
+    } else {
+        r.into_iter()
+            .map(|o| stop(a, o, true))
+            .min()
+            .unwrap_or_else(Dyadic::zero)
+    }
+}

@@ -1,0 +1,21 @@
+//! Conway's games written as text: the parser, the evaluator and the printer of CGSuite's
+//! plain-text notation (`{3||2|1}`, `^*`, `+-1`, `9/8*`, `Tiny(2)`).
+//!
+//! ```
+//! use nimlab::notation::Session;
+//! let mut s = Session::new();
+//! // Text 001: ↑* = {0,*|0} = ↑ + *, and 1* = {1|1} = 1 + *.
+//! assert_eq!(s.run("{0,*|0}").unwrap(), "^*");
+//! assert_eq!(s.run("{1|1} == 1 + *").unwrap(), "true");
+//! ```
+
+mod eval;
+mod parse;
+mod print;
+
+pub use eval::{birthday, outcome, stop, Session, Value, MAX_MULTIPLE};
+pub use parse::{parse, CompareOp, Expr, MAX_DEPTH};
+pub use print::{print, print_nus};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,103 @@
+//! CGSuite's own output for the notation examples, and the identities of text 001.
+
+use super::*;
+
+/// The examples of `cgsuite-notation-examples` that nimlab prints: input, CGSuite's output.
+const CGSUITE: &[(&str, &str)] = &[
+    ("0", "0"),
+    ("5", "5"),
+    ("-1823437481924", "-1823437481924"),
+    ("-1/2", "-1/2"),
+    ("25/16", "25/16"),
+    ("*8", "*8"),
+    ("9/8+*", "9/8*"),
+    ("^", "^"),
+    ("v*", "v*"),
+    ("6+^*", "6^*"),
+    ("^*6", "^*6"),
+    ("73/16+v9*8", "73/16v9*8"),
+    ("{0||0|vvv}", "{0||0|v3}"),
+    ("{^^^|vv}", "{^3|vv}"),
+    ("{0||0|-3/2}", "Tiny(3/2)"),
+    ("{0|||0||-1|-3}", "Tiny({3|1})"),
+    ("{5||3|1|||0||||0}", "Miny({5||3|1})"),
+    ("{1|^^||^}", "{1|^^||^}"),
+    ("{1|^^^||^}", "{1|^3||^}"),
+    ("{3||2+*|1+*}", "{3||2*|1*}"),
+    ("{0|||0||-1|-2}", "Tiny({2|1})"),
+    ("{3|||2||1|0,*||||-1/2}", "{3|||2||1|0,*||||-1/2}"),
+    ("+-{1,1+*}", "+-{1,1*}"),
+    ("*(3+5)", "*8"),
+    ("(-1823437481924).OutcomeClass", "R"),
+    ("({0||0|v*}).OutcomeClass", "L"),
+    ("(^).OutcomeClass", "L"),
+    ("(-1823437481924).LeftStop", "-1823437481924"),
+    ("({^^^|vv}).LeftStop", "0"),
+    ("(5).Birthday", "5"),
+    ("({0||0|-3/2}).Birthday", "5"),
+];
+
+#[test]
+fn cgsuite_prints_these_examples_so() {
+    let mut s = Session::new();
+    for (input, output) in CGSUITE {
+        assert_eq!(s.run(input).unwrap(), *output, "{input}");
+    }
+}
+
+/// Text 001's identities.
+#[test]
+fn the_identities_of_text_001() {
+    let mut s = Session::new();
+    for (claim, holds) in [
+        ("1 + 1 == 2", true),
+        ("1/2 + 1/2 == 1", true),
+        ("{0|1} == 1/2", true),
+        ("^ == {0|*}", true),
+        ("{0|*} == {0,*|*}", true),
+        ("^ >= 0", true),
+        ("^ > 0", true),
+        ("^* == {0,*|0}", true),
+        ("{0,*|0} == ^ + *", true),
+        ("0 <> *2", true),
+        ("{1|1} == 1*", true),
+        ("1* == 1 + *", true),
+        ("{1|0} > *", true),
+        ("v* <> 0", true),
+        ("* <> 0", true),
+        ("{^|^} == ^*", false),
+        ("-{0|*} == {*|0}", true),
+    ] {
+        assert_eq!(s.run(claim).unwrap(), holds.to_string(), "{claim}");
+    }
+    // Exercise 6: in {↑|↑} the Left option ↑ is reversible (its Right option * is at
+    // most {↑|↑}) and is replaced by *'s Left option 0; the Right option ↑ is not
+    // reversible. So {↑|↑} = {0|↑} = ⇑*.
+    assert_eq!(s.run("{^|^}").unwrap(), "^^*");
+    assert_eq!(s.run("{^|^} == {0|^}").unwrap(), "true");
+}
+
+/// The printed form reads back as the same game.
+#[test]
+fn printed_forms_read_back() {
+    let mut s = Session::new();
+    let inputs = [
+        "{3||2|1}",
+        "{0|^^^}",
+        "+-1",
+        "{1|0}",
+        "Tiny(1)",
+        "Miny(3/4)",
+        "{^|v}",
+        "{*2,^|v*3}",
+        "{5|{3|1},{2|-7/8}}",
+        "{{4|2}|{-1|-3}}",
+        "9/8v*3",
+    ];
+    for input in inputs {
+        let g = s.eval_text(input).unwrap();
+        let printed = s.show(&g);
+        let again = s.eval_text(&printed).unwrap();
+        assert_eq!(g, again, "{input} printed as {printed}");
+    }
+}
