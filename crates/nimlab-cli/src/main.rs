@@ -5,6 +5,7 @@ mod games;
 mod play;
 mod sequence;
 mod survey;
+mod value;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
@@ -32,6 +33,11 @@ enum Command {
     /// Survey a family of heap games (every octal code up to a number of digits): period,
     /// preperiod, largest value and proof status, codes with identical sequences grouped.
     Survey(survey::SurveyArgs),
+    /// Evaluate an expression of Conway's games in CGSuite's notation (`{3||2|1}`,
+    /// `^ + *`, `{1|0} > *`, `g.LeftStop`) and print the canonical form.
+    Value(value::ValueArgs),
+    /// List the games born by day N (0 to 3) with their outcome classes, and count them.
+    Born(value::BornArgs),
 }
 
 /// How a command failed: bad input (exit status 2) or anything else (1).
@@ -64,6 +70,8 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args, &mut out),
         Command::Sequence(args) => sequence::run(&args, &mut out),
         Command::Survey(args) => survey::run(&args, &mut out),
+        Command::Value(args) => value::run(&args, &mut out),
+        Command::Born(args) => value::run_born(&args, &mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Failure::from));
     match result {

@@ -13,9 +13,11 @@
 //! ```
 
 mod arena;
+mod born;
 mod dyadic;
 
 pub use arena::{Arena, Comparison, GameId, Nus};
+pub use born::{born_by, MAX_DAY};
 pub use dyadic::Dyadic;
 
 #[cfg(test)]
