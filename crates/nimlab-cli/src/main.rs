@@ -1,7 +1,9 @@
 //! `nimlab`: the command-line front end of the nimlab engine.
 
 mod analyze;
+mod calc;
 mod games;
+mod lines;
 mod play;
 mod sequence;
 mod survey;
@@ -38,6 +40,10 @@ enum Command {
     Value(value::ValueArgs),
     /// List the games born by day N (0 to 3) with their outcome classes, and count them.
     Born(value::BornArgs),
+    /// An interactive calculator for Conway's games (CGSuite's notation, `g := …`
+    /// assignments, `:help`); reads a script from standard input when it is not a
+    /// terminal.
+    Calc(calc::CalcArgs),
 }
 
 /// How a command failed: bad input (exit status 2) or anything else (1).
@@ -72,6 +78,7 @@ fn main() -> ExitCode {
         Command::Survey(args) => survey::run(&args, &mut out),
         Command::Value(args) => value::run(&args, &mut out),
         Command::Born(args) => value::run_born(&args, &mut out),
+        Command::Calc(args) => calc::run(&args, &mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Failure::from));
     match result {

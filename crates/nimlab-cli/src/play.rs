@@ -1,11 +1,12 @@
 //! `nimlab play`: a game against a perfect opponent, in the terminal or from a script.
 
+use crate::lines::Lines;
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use nimlab::analysis::{analyze, Convention};
 use nimlab::games::{Arg, Catalogue, Sum};
 use nimlab::play::{choose, copy, moves, read_move, Turn};
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 
 /// Who moves first.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -376,38 +377,5 @@ impl Session {
             None => writeln!(out, "No move is possible.")?,
         }
         Ok(())
-    }
-}
-
-/// Where the player's lines come from: a line editor with history on a terminal, the
-/// plain standard input otherwise (a script).
-enum Lines {
-    Editor(Box<rustyline::DefaultEditor>),
-    Piped(io::Lines<io::StdinLock<'static>>),
-}
-
-impl Lines {
-    fn open(terminal: bool) -> Lines {
-        if terminal {
-            if let Ok(editor) = rustyline::DefaultEditor::new() {
-                return Lines::Editor(Box::new(editor));
-            }
-        }
-        Lines::Piped(io::stdin().lock().lines())
-    }
-
-    /// The next line, `None` at the end of the input (or Ctrl-D, Ctrl-C on a terminal).
-    fn next(&mut self, prompt: &str) -> Option<io::Result<String>> {
-        match self {
-            Lines::Editor(editor) => match editor.readline(prompt) {
-                Ok(line) => {
-                    let _ = editor.add_history_entry(line.as_str());
-                    Some(Ok(line))
-                }
-                Err(rustyline::error::ReadlineError::Io(e)) => Some(Err(e)),
-                Err(_) => None,
-            },
-            Lines::Piped(lines) => lines.next(),
-        }
     }
 }

@@ -61,3 +61,34 @@ fn the_games_born_by_each_day() {
     assert_eq!(status, 2);
     assert!(err.contains("beyond nimlab's limit"), "{err}");
 }
+
+/// `nimlab calc` reads a script from a pipe: assignments persist, an error is reported
+/// and the session goes on.
+#[test]
+fn calc_runs_a_script() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .arg("calc")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"g := {3||2+*|1+*}\ng.LeftStop\n{3|2|1}\n2 * ^\ng - g == 0\n:quit\n1\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().filter(|l| !l.starts_with("> ") && !l.starts_with("  ")).collect::<Vec<_>>(),
+        [
+            "{3||2*|1*}",
+            "3",
+            "cannot read the expression at column 5: expected one run of 1 bar at this level (the nesting is ambiguous: write more bars, e.g. `{3||2|1}`)",
+            "^^",
+            "true"
+        ]
+    );
+}

@@ -24,6 +24,10 @@ pub enum Value {
     Number(Dyadic),
     /// A list of games (the options of a game).
     List(Vec<GameId>),
+    /// A rational number (a mean or a temperature).
+    Rational(crate::partizan::Rational),
+    /// A thermograph.
+    Thermograph(crate::partizan::Thermograph),
 }
 
 /// A calculator session: the arena its games live in and the variables assigned.
@@ -75,6 +79,8 @@ impl Session {
             Value::Bool(b) => b.to_string(),
             Value::Outcome(o) => o.to_string(),
             Value::Number(x) => x.to_string(),
+            Value::Rational(x) => crate::partizan::rational_text(x),
+            Value::Thermograph(t) => t.to_string(),
             Value::List(gs) => {
                 let texts: Vec<String> = gs.iter().map(|&g| print(&mut self.arena, g)).collect();
                 format!("{{{}}}", texts.join(", "))
@@ -272,6 +278,9 @@ impl Session {
         let a = &mut self.arena;
         Ok(match name {
             "CanonicalForm" => Value::Game(g),
+            "Mean" => Value::Rational(crate::partizan::mean(a, g)),
+            "Temperature" => Value::Rational(crate::partizan::temperature(a, g)),
+            "Thermograph" => Value::Thermograph(crate::partizan::thermograph(a, g)),
             "LeftOptions" => Value::List(a.left(g)),
             "RightOptions" => Value::List(a.right(g)),
             "Negative" => Value::Game(a.neg(g)),

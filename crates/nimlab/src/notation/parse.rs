@@ -451,7 +451,12 @@ impl Parser<'_> {
             ups = sign * count;
         }
         let mut nim = 0u64;
-        if matches!(self.peek(), Some('*' | '⋆')) {
+        // `2*^` and `3*{1|0}` are multiples: a `*` before a game is not a nimber.
+        let multiple = self.pos > start
+            && ups == 0
+            && (matches!(self.peek_at(1), Some('{' | '(' | '^' | '↑' | '↓'))
+                || self.peek_at(1).is_some_and(char::is_alphabetic));
+        if matches!(self.peek(), Some('*' | '⋆')) && !multiple {
             self.pos += 1;
             if self.peek() == Some('(') {
                 let e = self.primary()?;

@@ -15,10 +15,15 @@
 mod arena;
 mod born;
 mod dyadic;
+mod thermograph;
 
 pub use arena::{Arena, Comparison, GameId, Nus};
 pub use born::{born_by, MAX_DAY};
 pub use dyadic::Dyadic;
+pub use thermograph::{
+    mean, rational_text, temperature, thermograph, thermograph_with, Rational, Thermograph,
+    Trajectory,
+};
 
 #[cfg(test)]
 mod tests;

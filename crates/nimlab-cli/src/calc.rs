@@ -1,0 +1,62 @@
+//! `nimlab calc`: an interactive calculator for Conway's games.
+
+use crate::lines::{Lines, Read};
+use crate::Failure;
+use clap::Args;
+use nimlab::notation::Session;
+use std::io::{IsTerminal, Write};
+
+/// Options of `nimlab calc`.
+#[derive(Args)]
+pub struct CalcArgs {
+    /// Print each input line before its value (the default when reading a script).
+    #[arg(long)]
+    echo: bool,
+}
+
+const HELP: &str = "\
+Type an expression in CGSuite's notation and press Enter; its value is printed.
+  games      0, 5, -3/4, *, *3, ^, vv, ^3*2, {1|0}, {3||2|1}, +-1, Tiny(2), Miny(1)
+  arithmetic g + h, g - h, -g, 3 * g, g : h (ordinal sum), *(2+3)
+  compare    ==, !=, <=, >=, <, >, <| (less or confused), |> , <> (confused)
+  methods    g.LeftOptions, g.RightOptions, g.LeftStop, g.RightStop, g.Birthday,
+             g.OutcomeClass, g.IsNumber, g.IsInteger, g.IsNimber, g.CanonicalForm
+  variables  g := {1|0}   then use g
+  commands   :help  this text;  :quit (or Ctrl-D)  leave;  Ctrl-C  drop the line";
+
+/// Runs the calculator until `:quit` or the end of the input.
+pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let terminal = std::io::stdin().is_terminal();
+    let echo = args.echo || !terminal;
+    let mut lines = Lines::open(terminal);
+    let mut session = Session::new();
+    if terminal {
+        writeln!(
+            out,
+            "nimlab calc: Conway's games in CGSuite's notation. `:help` lists what it knows."
+        )?;
+    }
+    loop {
+        out.flush()?;
+        let line = match lines.next_line("> ")? {
+            Read::Line(line) => line,
+            Read::Interrupted => continue,
+            Read::End => return Ok(()),
+        };
+        let text = line.trim();
+        if text.is_empty() || text.starts_with("//") {
+            continue;
+        }
+        if echo {
+            writeln!(out, "> {text}")?;
+        }
+        match text {
+            ":quit" | ":q" | ":exit" => return Ok(()),
+            ":help" | ":h" | "help" => writeln!(out, "{HELP}")?,
+            _ => match session.run(text) {
+                Ok(v) => writeln!(out, "{v}")?,
+                Err(e) => writeln!(out, "{e}")?,
+            },
+        }
+    }
+}
