@@ -82,8 +82,9 @@ impl Session {
             Value::Rational(x) => crate::partizan::rational_text(x),
             Value::Thermograph(t) => t.to_string(),
             Value::List(gs) => {
+                let gs = super::print::ordered(&mut self.arena, gs.clone());
                 let texts: Vec<String> = gs.iter().map(|&g| print(&mut self.arena, g)).collect();
-                format!("{{{}}}", texts.join(", "))
+                format!("{{{}}}", texts.join(","))
             }
         }
     }
@@ -160,7 +161,7 @@ impl Session {
             }
             Expr::Ordinal(x, y) => {
                 let (g, h) = (self.game(x)?, self.game(y)?);
-                Value::Game(self.ordinal(g, h))
+                Value::Game(crate::partizan::ops::ordinal_sum(&mut self.arena, g, h))
             }
             Expr::Call(name, args) => self.call(name, args)?,
             Expr::Method(x, name, args) => {
@@ -228,21 +229,6 @@ impl Session {
         Ok(result)
     }
 
-    /// The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}.
-    fn ordinal(&mut self, g: GameId, h: GameId) -> GameId {
-        let (gl, gr) = self.arena.options(g);
-        let (hl, hr) = self.arena.options(h);
-        let mut l = gl;
-        for o in hl {
-            l.push(self.ordinal(g, o));
-        }
-        let mut r = gr;
-        for o in hr {
-            r.push(self.ordinal(g, o));
-        }
-        self.arena.game(l, r)
-    }
-
     fn call(&mut self, name: &str, args: &[Expr]) -> Result<Value> {
         let one = |s: &mut Session| -> Result<GameId> {
             match args {
@@ -270,34 +256,137 @@ impl Session {
     }
 
     fn method(&mut self, g: GameId, name: &str, args: &[Expr]) -> Result<Value> {
-        if !args.is_empty() {
-            return Err(Error::Unsupported(format!(
-                "the method `{name}` takes no arguments here"
-            )));
-        }
-        let a = &mut self.arena;
-        Ok(match name {
-            "CanonicalForm" => Value::Game(g),
-            "Mean" => Value::Rational(crate::partizan::mean(a, g)),
-            "Temperature" => Value::Rational(crate::partizan::temperature(a, g)),
-            "Thermograph" => Value::Thermograph(crate::partizan::thermograph(a, g)),
-            "LeftOptions" => Value::List(a.left(g)),
-            "RightOptions" => Value::List(a.right(g)),
-            "Negative" => Value::Game(a.neg(g)),
-            "OutcomeClass" => Value::Outcome(outcome(a, g)),
-            "Birthday" => Value::Number(Dyadic::from(BigInt::from(birthday(a, g)))),
-            "LeftStop" => Value::Number(stop(a, g, true)),
-            "RightStop" => Value::Number(stop(a, g, false)),
-            "IsNumber" => Value::Bool(a.as_number(g).is_some()),
-            "IsInteger" => Value::Bool(a.as_number(g).is_some_and(Dyadic::is_integer)),
-            "IsNimber" => Value::Bool(
-                a.as_nus(g)
-                    .is_some_and(|n| n.number.is_zero() && n.ups == 0),
-            ),
-            _ => {
-                return Err(Error::Unsupported(format!(
-                    "Not a method or member variable: `{name}`"
+        use crate::partizan::ops;
+        let arity = |n: usize| -> Result<()> {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(Error::Unsupported(format!(
+                    "`{name}` takes {n} argument{}",
+                    if n == 1 { "" } else { "s" }
                 )))
+            }
+        };
+        let no_args = [
+            "CanonicalForm",
+            "LeftOptions",
+            "RightOptions",
+            "Negative",
+            "OutcomeClass",
+            "Birthday",
+            "LeftStop",
+            "RightStop",
+            "IsNumber",
+            "IsInteger",
+            "IsNimber",
+            "Mean",
+            "Temperature",
+            "Thermograph",
+            "Freeze",
+            "Incentives",
+            "LeftIncentives",
+            "RightIncentives",
+            "ReducedCanonicalForm",
+            "Companion",
+            "FollowerCount",
+            "StopCount",
+            "IsInfinitesimal",
+            "IsAllSmall",
+            "IsEvenTempered",
+            "IsOddTempered",
+            "MisereOutcomeClass",
+            "IsNumberish",
+        ];
+        if no_args.contains(&name) {
+            arity(0)?;
+        }
+        let number_arg = |s: &mut Session, i: usize| -> Result<Dyadic> {
+            let v = s.game(&args[i])?;
+            s.arena.as_number(v).cloned().ok_or_else(|| {
+                if matches!(&args[i], Expr::Var(n) if n == "off" || n == "on") {
+                    Error::Unsupported("Invalid exponent.".to_string())
+                } else {
+                    Error::Unsupported(format!("`{name}` needs a number"))
+                }
+            })
+        };
+        Ok(match name {
+            "Cool" => {
+                arity(1)?;
+                let t = match &args[0] {
+                    Expr::Var(n) if n == "off" || n == "on" => {
+                        return Err(Error::Unsupported(format!("`{name}` needs a number")))
+                    }
+                    _ => number_arg(self, 0)?,
+                };
+                Value::Game(ops::cool(&mut self.arena, g, &t)?)
+            }
+            "Heat" => {
+                arity(1)?;
+                let t = self.game(&args[0])?;
+                Value::Game(ops::heat(&mut self.arena, g, t))
+            }
+            "Overheat" => {
+                arity(2)?;
+                let s = self.game(&args[0])?;
+                let t = self.game(&args[1])?;
+                Value::Game(ops::overheat(&mut self.arena, g, s, t)?)
+            }
+            "Pow" | "PowTo" => {
+                arity(1)?;
+                let x = match &args[0] {
+                    Expr::Var(n) if n == "off" || n == "on" => {
+                        return Err(Error::Unsupported("Invalid exponent.".to_string()))
+                    }
+                    _ => number_arg(self, 0)?,
+                };
+                let v = if name == "Pow" {
+                    ops::pow(&mut self.arena, g, &x)?
+                } else {
+                    ops::pow_to(&mut self.arena, g, &x)?
+                };
+                Value::Game(v)
+            }
+            _ => {
+                let a = &mut self.arena;
+                match name {
+                    "CanonicalForm" => Value::Game(g),
+                    "Mean" => Value::Rational(crate::partizan::mean(a, g)),
+                    "Temperature" => Value::Rational(crate::partizan::temperature(a, g)),
+                    "Thermograph" => Value::Thermograph(crate::partizan::thermograph(a, g)),
+                    "Freeze" => Value::Game(ops::freeze(a, g)),
+                    "Incentives" => Value::List(ops::incentives(a, g, true, true)),
+                    "LeftIncentives" => Value::List(ops::incentives(a, g, true, false)),
+                    "RightIncentives" => Value::List(ops::incentives(a, g, false, true)),
+                    "ReducedCanonicalForm" => Value::Game(ops::reduced(a, g)),
+                    "Companion" => Value::Game(ops::companion(a, g)),
+                    "FollowerCount" => Value::Number(Dyadic::from(ops::follower_count(a, g))),
+                    "StopCount" => Value::Number(Dyadic::from(ops::stop_count(a, g)?)),
+                    "IsInfinitesimal" => Value::Bool(ops::is_infinitesimal(a, g)),
+                    "IsAllSmall" => Value::Bool(ops::is_all_small(a, g)),
+                    "IsEvenTempered" => Value::Bool(ops::is_tempered(a, g, true)),
+                    "IsOddTempered" => Value::Bool(ops::is_tempered(a, g, false)),
+                    "IsNumberish" => Value::Bool(stop(a, g, true) == stop(a, g, false)),
+                    "MisereOutcomeClass" => Value::Outcome(ops::misere_outcome(a, g)),
+                    "LeftOptions" => Value::List(a.left(g)),
+                    "RightOptions" => Value::List(a.right(g)),
+                    "Negative" => Value::Game(a.neg(g)),
+                    "OutcomeClass" => Value::Outcome(outcome(a, g)),
+                    "Birthday" => Value::Number(Dyadic::from(BigInt::from(birthday(a, g)))),
+                    "LeftStop" => Value::Number(stop(a, g, true)),
+                    "RightStop" => Value::Number(stop(a, g, false)),
+                    "IsNumber" => Value::Bool(a.as_number(g).is_some()),
+                    "IsInteger" => Value::Bool(a.as_number(g).is_some_and(Dyadic::is_integer)),
+                    "IsNimber" => Value::Bool(
+                        a.as_nus(g)
+                            .is_some_and(|n| n.number.is_zero() && n.ups == 0),
+                    ),
+                    _ => {
+                        return Err(Error::Unsupported(format!(
+                            "Not a method or member variable: `{name}`"
+                        )))
+                    }
+                }
             }
         })
     }

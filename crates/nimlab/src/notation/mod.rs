@@ -15,7 +15,7 @@ mod print;
 
 pub use eval::{birthday, outcome, stop, Session, Value, MAX_MULTIPLE};
 pub use parse::{parse, CompareOp, Expr, MAX_DEPTH};
-pub use print::{print, print_nus};
+pub use print::{ordered, print, print_nus};
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! The printer of canonical forms in CGSuite's plain-text notation.
 
 use crate::partizan::{Arena, GameId, Nus};
+use std::cmp::Ordering;
 
 /// `x + n·↑ + *m` as CGSuite writes it: `0`, `5`, `-1/2`, `9/8*`, `^`, `^^`, `^3`, `v*`,
 /// `6^*`, `^*6`, `73/16v9*8`.
@@ -56,94 +57,191 @@ pub fn print_nus(n: &Nus) -> String {
 /// assert_eq!(print(&mut a, g), "{3||2*|1*}");
 /// ```
 pub fn print(a: &mut Arena, g: GameId) -> String {
-    match render(a, g) {
-        Rendered::Atom(s) => s,
-        Rendered::Compound { text, .. } => format!("{{{text}}}"),
-    }
+    let mut out = String::new();
+    write(a, g, true, false, &mut out);
+    out
 }
 
-enum Rendered {
-    /// Printed as it stands (a number, `+-1`, `Tiny(2)`).
-    Atom(String),
-    /// `L|R` without its braces, with the number of bars between its sides.
-    Compound { text: String, bars: usize },
-}
+/// The most bars printed in a row: a game that would need more is written in braces.
+const MAX_BARS: usize = 4;
 
-fn render(a: &mut Arena, g: GameId) -> Rendered {
+/// Writes `g` and returns the bars its text shows at its top level (0 when it is closed:
+/// braced or atomic). `braces` forces braces on a general form; `parens` puts
+/// parentheses around a value `x^*` that is not compact (as the single option of a
+/// switch).
+fn write(a: &mut Arena, g: GameId, braces: bool, parens: bool, out: &mut String) -> usize {
     if let Some(n) = a.as_nus(g) {
-        return Rendered::Atom(print_nus(n));
+        let text = print_nus(n);
+        let compact = n.is_number() || (n.number.is_zero() && (n.ups == 0 || n.nim == 0));
+        if parens && !compact {
+            out.push_str(&format!("({text})"));
+        } else {
+            out.push_str(&text);
+        }
+        return 0;
     }
     let (l, r) = a.options(g);
     if let Some(s) = special(a, g, &l, &r) {
-        return Rendered::Atom(s);
+        out.push_str(&s);
+        return 0;
     }
-    let (lt, lb) = side(a, &l);
-    let (rt, rb) = side(a, &r);
-    let bars = 1 + lb.max(rb);
-    Rendered::Compound {
-        text: format!("{lt}{}{rt}", "|".repeat(bars)),
-        bars,
+    let l = ordered(a, l);
+    let r = ordered(a, r);
+    let mut lt = String::new();
+    let mut rt = String::new();
+    let mut bars = 0;
+    for (options, text) in [(&l, &mut lt), (&r, &mut rt)] {
+        for (i, &o) in options.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            let b = write(a, o, options.len() > 1, false, text);
+            bars = bars.max(b + 1);
+        }
+    }
+    let bars = bars.max(1);
+    let closed = braces || bars >= MAX_BARS;
+    if closed {
+        out.push('{');
+    }
+    out.push_str(&lt);
+    out.push_str(&"|".repeat(bars));
+    out.push_str(&rt);
+    if closed {
+        out.push('}');
+        0
+    } else {
+        bars
     }
 }
 
-/// One side's options: a single compound option is written without braces (its bars
-/// then count), several are written each in braces, separated by commas.
-fn side(a: &mut Arena, options: &[GameId]) -> (String, usize) {
-    if let [one] = options {
-        return match render(a, *one) {
-            Rendered::Atom(s) => (s, 0),
-            Rendered::Compound { text, bars } => (text, bars),
-        };
+/// Options in CGSuite's order: numbers by value, then nimbers, then `x^*` values (by
+/// number, ups, nimber), then the other games by their Left options, then their Right
+/// options, compared the same way.
+pub fn ordered(a: &mut Arena, mut options: Vec<GameId>) -> Vec<GameId> {
+    // A stable insertion sort: the comparison needs the arena.
+    for i in 1..options.len() {
+        let mut j = i;
+        while j > 0 && order(a, options[j], options[j - 1]) == Ordering::Less {
+            options.swap(j, j - 1);
+            j -= 1;
+        }
     }
-    let texts: Vec<String> = options.iter().map(|&o| print(a, o)).collect();
-    (texts.join(","), 0)
+    options
 }
 
-/// `+-G` for `{G | -G}`, `Tiny(G)` for `{0||0|-G}` and `Miny(G)` for `{G|0||0}`.
+fn rank(a: &Arena, g: GameId) -> u8 {
+    match a.as_nus(g) {
+        Some(n) if n.is_number() => 0,
+        Some(n) if n.number.is_zero() && n.ups == 0 => 1,
+        Some(_) => 2,
+        None => 3,
+    }
+}
+
+fn order(a: &mut Arena, g: GameId, h: GameId) -> Ordering {
+    if g == h {
+        return Ordering::Equal;
+    }
+    let (rg, rh) = (rank(a, g), rank(a, h));
+    if rg != rh {
+        return rg.cmp(&rh);
+    }
+    if let (Some(x), Some(y)) = (a.as_nus(g), a.as_nus(h)) {
+        return x
+            .number
+            .cmp(&y.number)
+            .then(x.ups.cmp(&y.ups))
+            .then(x.nim.cmp(&y.nim));
+    }
+    let (gl, gr) = a.options(g);
+    let (hl, hr) = a.options(h);
+    let (gl, hl) = (ordered(a, gl), ordered(a, hl));
+    match lex(a, &gl, &hl) {
+        Ordering::Equal => {
+            let (gr, hr) = (ordered(a, gr), ordered(a, hr));
+            lex(a, &gr, &hr)
+        }
+        o => o,
+    }
+}
+
+fn lex(a: &mut Arena, x: &[GameId], y: &[GameId]) -> Ordering {
+    for (&p, &q) in x.iter().zip(y) {
+        match order(a, p, q) {
+            Ordering::Equal => {}
+            o => return o,
+        }
+    }
+    x.len().cmp(&y.len())
+}
+
+/// `+-G` for a switch (G = -G), `xTiny(G)` for `{x||x|x-G}` and `xMiny(G)` for
+/// `{x+G|x||x}`.
 fn special(a: &mut Arena, g: GameId, l: &[GameId], r: &[GameId]) -> Option<String> {
-    let zero = a.zero();
-    // Tiny(G) = {0 || 0 | -G} with G > 0; Miny(G) is its negative.
-    if l == [zero] {
-        if let [k] = r {
-            if a.as_nus(*k).is_none() {
-                let (kl, kr) = a.options(*k);
-                if kl == [zero] {
-                    if let [h] = kr[..] {
-                        let x = a.neg(h);
-                        // CGSuite writes Tiny(G) when G's Right stop is positive.
-                        if crate::notation::stop(a, x, false).signum() > 0 {
-                            return Some(format!("Tiny({})", print(a, x)));
-                        }
-                    }
-                }
-            }
-        }
+    if let Some(s) = switch(a, g, l) {
+        return Some(s);
     }
-    if r == [zero] {
-        if let [k] = l {
-            if a.as_nus(*k).is_none() {
-                let (kl, kr) = a.options(*k);
-                if kr == [zero] {
-                    if let [x] = kl[..] {
-                        if crate::notation::stop(a, x, false).signum() > 0 {
-                            return Some(format!("Miny({})", print(a, x)));
-                        }
-                    }
-                }
-            }
-        }
+    tiny(a, l, r, true).or_else(|| tiny(a, r, l, false))
+}
+
+fn switch(a: &mut Arena, g: GameId, l: &[GameId]) -> Option<String> {
+    if a.neg(g) != g {
+        return None;
     }
-    // +-G: the Right options are the negatives of the Left ones.
-    if !l.is_empty() && l.len() == r.len() {
-        let mut negs: Vec<GameId> = l.iter().map(|&o| a.neg(o)).collect();
-        negs.sort_unstable();
-        if negs == r && g != zero {
-            if let [one] = l {
-                return Some(format!("+-{}", print(a, *one)));
+    let l = ordered(a, l.to_vec());
+    let mut out = String::from("+-");
+    if let [one] = l[..] {
+        write(a, one, true, true, &mut out);
+    } else {
+        out.push('{');
+        for (i, &o) in l.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
             }
-            let texts: Vec<String> = l.iter().map(|&o| print(a, o)).collect();
-            return Some(format!("+-{{{}}}", texts.join(",")));
+            write(a, o, true, false, &mut out);
         }
+        out.push('}');
     }
-    None
+    Some(out)
+}
+
+/// Tiny (`tiny`: G = {x || x | R'} with mean(R') < x, written `xTiny(x - R')`) or Miny
+/// (G = {L' | x || x} with mean(L') > x, written `xMiny(L' - x)`); `near` is the side
+/// with the number x, `far` the side with the switch.
+fn tiny(a: &mut Arena, near: &[GameId], far: &[GameId], tiny: bool) -> Option<String> {
+    let ([x], [k]) = (near, far) else { return None };
+    let xv = a.as_number(*x)?.clone();
+    if a.as_nus(*k).is_some() {
+        return None;
+    }
+    let (kl, kr) = a.options(*k);
+    let (same, other) = if tiny { (kl, kr) } else { (kr, kl) };
+    let ([same], [other]) = (&same[..], &other[..]) else {
+        return None;
+    };
+    if same != x {
+        return None;
+    }
+    let m = crate::partizan::mean(a, *other);
+    let xq = crate::partizan::Rational::new(
+        xv.numerator().clone(),
+        num_bigint::BigInt::from(1) << xv.exponent(),
+    );
+    let fits = if tiny { m < xq } else { m > xq };
+    if !fits {
+        return None;
+    }
+    let arg = if tiny {
+        a.sub(*x, *other)
+    } else {
+        a.sub(*other, *x)
+    };
+    let prefix = if xv.is_zero() {
+        String::new()
+    } else {
+        xv.to_string()
+    };
+    let name = if tiny { "Tiny" } else { "Miny" };
+    Some(format!("{prefix}{name}({})", print(a, arg)))
 }

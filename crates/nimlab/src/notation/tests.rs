@@ -121,3 +121,88 @@ fn printed_forms_read_back() {
         assert_eq!(g, again, "{input} printed as {printed}");
     }
 }
+
+/// Values CGSuite's own test suite gives for these games: stops, mean, temperature,
+/// reduced canonical form, companion, stop count, birthday and follower count.
+#[test]
+fn cgsuite_test_values_of_methods() {
+    let rows: &[(&str, [&str; 9])] = &[
+        (
+            "{3||2*|1*}",
+            [
+                "3",
+                "2",
+                "9/4",
+                "3/4",
+                "{3||2|1}",
+                "{3||2*|1*}",
+                "5",
+                "5",
+                "8",
+            ],
+        ),
+        (
+            "{0||0|-3/2}",
+            ["0", "0", "0", "0", "0", "{0,*||*|-3/2}", "3", "5", "6"],
+        ),
+        (
+            "{1|^^||^}",
+            ["0", "0", "0", "0", "0", "{1|^^*||^*}", "9", "5", "8"],
+        ),
+        (
+            "9/8*",
+            ["9/8", "9/8", "9/8", "0", "9/8", "9/8*", "2", "6", "7"],
+        ),
+    ];
+    let methods = [
+        "LeftStop",
+        "RightStop",
+        "Mean",
+        "Temperature",
+        "ReducedCanonicalForm",
+        "Companion",
+        "StopCount",
+        "Birthday",
+        "FollowerCount",
+    ];
+    let mut s = Session::new();
+    for (game, values) in rows {
+        for (m, want) in methods.iter().zip(values) {
+            let input = format!("({game}).{m}");
+            assert_eq!(s.run(&input).unwrap(), *want, "{input}");
+        }
+    }
+    for (input, want) in [
+        ("{3||2|1}.StopCount", "3"),
+        ("{3||2|1}.Birthday", "4"),
+        ("{3||2+*|1+*}.IsOddTempered", "true"),
+        ("{3||2+*|1+*}.Cool(3/4)", "9/4*"),
+        ("{3||2+*|1+*}.Cool(1/2)", "{5/2|2*}"),
+        ("(1/4).Cool(-1/4)", "1/4*"),
+        ("(1/4).Cool(-3/8)", "{3/8|1/8}"),
+        ("({0||0|-3/2}).Incentives", "{{3/2,{3/2|0}|0}}"),
+        (
+            "({5||3|1|||0||||0}).Incentives",
+            "{{5Tiny({5||3|1})|{3,{3|1}|||3|1||0|-2,{-2|-4}},{{4|2},{5||3|1}|0}||0}}",
+        ),
+        (
+            "{0||0|-2}.PowTo(7/4)",
+            "{Tiny(2)|{0|-2},{Tiny(2)||0|-2}||{0|-2},{Tiny(2)||0|-2}}",
+        ),
+        ("^.Pow(7/4)", "{0||0,v*|0,{0,v*|0,*}}"),
+        ("{0||0|-3/2}.Companion", "{0,*||*|-3/2}"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    for (input, error) in [
+        (
+            "{1|0}.Cool(-1)",
+            "Invalid cooling temperature (must be > -1): -1",
+        ),
+        ("^.Pow(off)", "Invalid exponent."),
+        ("{1|0}.Pow(2)", "Invalid base for `Pow` operation"),
+    ] {
+        let e = s.run(input).unwrap_err().to_string();
+        assert!(e.contains(error), "{input}: {e}");
+    }
+}

@@ -15,6 +15,7 @@
 mod arena;
 mod born;
 mod dyadic;
+pub mod ops;
 mod thermograph;
 
 pub use arena::{Arena, Comparison, GameId, Nus};
