@@ -28,6 +28,8 @@ pub enum Value {
     Rational(crate::partizan::Rational),
     /// A thermograph.
     Thermograph(crate::partizan::Thermograph),
+    /// Text printed as it stands (an uptimal expansion).
+    Text(String),
 }
 
 /// A calculator session: the arena its games live in and the variables assigned.
@@ -81,6 +83,7 @@ impl Session {
             Value::Number(x) => x.to_string(),
             Value::Rational(x) => crate::partizan::rational_text(x),
             Value::Thermograph(t) => t.to_string(),
+            Value::Text(t) => t.clone(),
             Value::List(gs) => {
                 let gs = super::print::ordered(&mut self.arena, gs.clone());
                 let texts: Vec<String> = gs.iter().map(|&g| print(&mut self.arena, g)).collect();
@@ -351,6 +354,29 @@ impl Session {
                 let a = &mut self.arena;
                 match name {
                     "CanonicalForm" => Value::Game(g),
+                    "AtomicWeight" => match crate::partizan::Uptimals::new().of(a, g) {
+                        // An uptimal near 0 weighs its first digit.
+                        Some(u) if u.number.is_zero() => Value::Game(a.integer(u.digits.first().copied().unwrap_or(0))),
+                        Some(_) => {
+                            return Err(Error::Unsupported(format!(
+                                "That game is not atomic: {}",
+                                print(a, g)
+                            )))
+                        }
+                        None => {
+                            return Err(Error::Unsupported(
+                                "the atomic weight of a game that is not an uptimal is not computed yet".to_string(),
+                            ))
+                        }
+                    },
+                    "UptimalExpansion" => match crate::partizan::Uptimals::new().of(a, g) {
+                        Some(u) => Value::Text(u.expansion_text()),
+                        None => {
+                            return Err(Error::Unsupported(
+                                "Not a method or member variable: `UptimalExpansion` (in object of class `game.CanonicalShortGame`)".to_string(),
+                            ))
+                        }
+                    },
                     "Mean" => Value::Rational(crate::partizan::mean(a, g)),
                     "Temperature" => Value::Rational(crate::partizan::temperature(a, g)),
                     "Thermograph" => Value::Thermograph(crate::partizan::thermograph(a, g)),
@@ -383,7 +409,7 @@ impl Session {
                     ),
                     _ => {
                         return Err(Error::Unsupported(format!(
-                            "Not a method or member variable: `{name}`"
+                            "Not a method or member variable: `{name}` (in object of class `game.CanonicalShortGame`)"
                         )))
                     }
                 }

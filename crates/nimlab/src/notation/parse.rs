@@ -85,7 +85,7 @@ struct Parser<'a> {
 /// assert!(matches!(parse("{0|*}").unwrap(), Expr::Game(..)));
 /// let err = parse("{3|2|1}").unwrap_err().to_string();
 /// assert!(err.contains("ambiguous"), "{err}");
-/// assert!(err.contains("\n  {3|2|1}\n     ^"), "{err}");
+/// assert!(err.contains("\n  {3|2|1}\n      ^"), "{err}");
 /// ```
 ///
 /// # Errors

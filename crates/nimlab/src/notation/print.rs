@@ -1,6 +1,6 @@
 //! The printer of canonical forms in CGSuite's plain-text notation.
 
-use crate::partizan::{Arena, GameId, Nus};
+use crate::partizan::{Arena, GameId, Nus, Uptimals};
 use std::cmp::Ordering;
 
 /// `x + n·↑ + *m` as CGSuite writes it: `0`, `5`, `-1/2`, `9/8*`, `^`, `^^`, `^3`, `v*`,
@@ -57,8 +57,12 @@ pub fn print_nus(n: &Nus) -> String {
 /// assert_eq!(print(&mut a, g), "{3||2*|1*}");
 /// ```
 pub fn print(a: &mut Arena, g: GameId) -> String {
+    print_with(a, &mut Uptimals::new(), g)
+}
+
+fn print_with(a: &mut Arena, up: &mut Uptimals, g: GameId) -> String {
     let mut out = String::new();
-    write(a, g, true, false, &mut out);
+    write(a, up, g, true, false, &mut out);
     out
 }
 
@@ -69,7 +73,14 @@ const MAX_BARS: usize = 4;
 /// braced or atomic). `braces` forces braces on a general form; `parens` puts
 /// parentheses around a value `x^*` that is not compact (as the single option of a
 /// switch).
-fn write(a: &mut Arena, g: GameId, braces: bool, parens: bool, out: &mut String) -> usize {
+fn write(
+    a: &mut Arena,
+    up: &mut Uptimals,
+    g: GameId,
+    braces: bool,
+    parens: bool,
+    out: &mut String,
+) -> usize {
     if let Some(n) = a.as_nus(g) {
         let text = print_nus(n);
         let compact = n.is_number() || (n.number.is_zero() && (n.ups == 0 || n.nim == 0));
@@ -80,13 +91,22 @@ fn write(a: &mut Arena, g: GameId, braces: bool, parens: bool, out: &mut String)
         }
         return 0;
     }
+    if let Some(u) = up.of(a, g).filter(|u| u.is_nice()) {
+        let compact = u.number.is_zero() && u.nim == 0;
+        if parens && !compact {
+            out.push_str(&format!("({})", u.nice_text()));
+        } else {
+            out.push_str(&u.nice_text());
+        }
+        return 0;
+    }
     let (l, r) = a.options(g);
-    if let Some(s) = special(a, g, &l, &r) {
+    if let Some(s) = special(a, up, g, &l, &r) {
         out.push_str(&s);
         return 0;
     }
-    let l = ordered(a, l);
-    let r = ordered(a, r);
+    let l = sort(a, up, l);
+    let r = sort(a, up, r);
     let mut lt = String::new();
     let mut rt = String::new();
     let mut bars = 0;
@@ -95,7 +115,7 @@ fn write(a: &mut Arena, g: GameId, braces: bool, parens: bool, out: &mut String)
             if i > 0 {
                 text.push(',');
             }
-            let b = write(a, o, options.len() > 1, false, text);
+            let b = write(a, up, o, options.len() > 1, false, text);
             bars = bars.max(b + 1);
         }
     }
@@ -118,11 +138,15 @@ fn write(a: &mut Arena, g: GameId, braces: bool, parens: bool, out: &mut String)
 /// Options in CGSuite's order: numbers by value, then nimbers, then `x^*` values (by
 /// number, ups, nimber), then the other games by their Left options, then their Right
 /// options, compared the same way.
-pub fn ordered(a: &mut Arena, mut options: Vec<GameId>) -> Vec<GameId> {
+pub fn ordered(a: &mut Arena, options: Vec<GameId>) -> Vec<GameId> {
+    sort(a, &mut Uptimals::new(), options)
+}
+
+fn sort(a: &mut Arena, up: &mut Uptimals, mut options: Vec<GameId>) -> Vec<GameId> {
     // A stable insertion sort: the comparison needs the arena.
     for i in 1..options.len() {
         let mut j = i;
-        while j > 0 && order(a, options[j], options[j - 1]) == Ordering::Less {
+        while j > 0 && order(a, up, options[j], options[j - 1]) == Ordering::Less {
             options.swap(j, j - 1);
             j -= 1;
         }
@@ -130,22 +154,31 @@ pub fn ordered(a: &mut Arena, mut options: Vec<GameId>) -> Vec<GameId> {
     options
 }
 
-fn rank(a: &Arena, g: GameId) -> u8 {
-    match a.as_nus(g) {
-        Some(n) if n.is_number() => 0,
-        Some(n) if n.number.is_zero() && n.ups == 0 => 1,
+fn rank(a: &mut Arena, up: &mut Uptimals, g: GameId) -> u8 {
+    let nus = a
+        .as_nus(g)
+        .map(|n| (n.is_number(), n.number.is_zero() && n.ups == 0));
+    match nus {
+        Some((true, _)) => 0,
+        Some((_, true)) => 1,
         Some(_) => 2,
+        None if up.of(a, g).is_some() => 2,
         None => 3,
     }
 }
 
-fn order(a: &mut Arena, g: GameId, h: GameId) -> Ordering {
+fn order(a: &mut Arena, up: &mut Uptimals, g: GameId, h: GameId) -> Ordering {
     if g == h {
         return Ordering::Equal;
     }
-    let (rg, rh) = (rank(a, g), rank(a, h));
+    let (rg, rh) = (rank(a, up, g), rank(a, up, h));
     if rg != rh {
         return rg.cmp(&rh);
+    }
+    if rg == 2 {
+        if let (Some(x), Some(y)) = (up.of(a, g), up.of(a, h)) {
+            return x.order(&y);
+        }
     }
     if let (Some(x), Some(y)) = (a.as_nus(g), a.as_nus(h)) {
         return x
@@ -156,19 +189,19 @@ fn order(a: &mut Arena, g: GameId, h: GameId) -> Ordering {
     }
     let (gl, gr) = a.options(g);
     let (hl, hr) = a.options(h);
-    let (gl, hl) = (ordered(a, gl), ordered(a, hl));
-    match lex(a, &gl, &hl) {
+    let (gl, hl) = (sort(a, up, gl), sort(a, up, hl));
+    match lex(a, up, &gl, &hl) {
         Ordering::Equal => {
-            let (gr, hr) = (ordered(a, gr), ordered(a, hr));
-            lex(a, &gr, &hr)
+            let (gr, hr) = (sort(a, up, gr), sort(a, up, hr));
+            lex(a, up, &gr, &hr)
         }
         o => o,
     }
 }
 
-fn lex(a: &mut Arena, x: &[GameId], y: &[GameId]) -> Ordering {
+fn lex(a: &mut Arena, up: &mut Uptimals, x: &[GameId], y: &[GameId]) -> Ordering {
     for (&p, &q) in x.iter().zip(y) {
-        match order(a, p, q) {
+        match order(a, up, p, q) {
             Ordering::Equal => {}
             o => return o,
         }
@@ -178,28 +211,34 @@ fn lex(a: &mut Arena, x: &[GameId], y: &[GameId]) -> Ordering {
 
 /// `+-G` for a switch (G = -G), `xTiny(G)` for `{x||x|x-G}` and `xMiny(G)` for
 /// `{x+G|x||x}`.
-fn special(a: &mut Arena, g: GameId, l: &[GameId], r: &[GameId]) -> Option<String> {
-    if let Some(s) = switch(a, g, l) {
+fn special(
+    a: &mut Arena,
+    up: &mut Uptimals,
+    g: GameId,
+    l: &[GameId],
+    r: &[GameId],
+) -> Option<String> {
+    if let Some(s) = switch(a, up, g, l) {
         return Some(s);
     }
-    tiny(a, l, r, true).or_else(|| tiny(a, r, l, false))
+    tiny(a, up, l, r, true).or_else(|| tiny(a, up, r, l, false))
 }
 
-fn switch(a: &mut Arena, g: GameId, l: &[GameId]) -> Option<String> {
+fn switch(a: &mut Arena, up: &mut Uptimals, g: GameId, l: &[GameId]) -> Option<String> {
     if a.neg(g) != g {
         return None;
     }
-    let l = ordered(a, l.to_vec());
+    let l = sort(a, up, l.to_vec());
     let mut out = String::from("+-");
     if let [one] = l[..] {
-        write(a, one, true, true, &mut out);
+        write(a, up, one, true, true, &mut out);
     } else {
         out.push('{');
         for (i, &o) in l.iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
-            write(a, o, true, false, &mut out);
+            write(a, up, o, true, false, &mut out);
         }
         out.push('}');
     }
@@ -209,7 +248,13 @@ fn switch(a: &mut Arena, g: GameId, l: &[GameId]) -> Option<String> {
 /// Tiny (`tiny`: G = {x || x | R'} with mean(R') < x, written `xTiny(x - R')`) or Miny
 /// (G = {L' | x || x} with mean(L') > x, written `xMiny(L' - x)`); `near` is the side
 /// with the number x, `far` the side with the switch.
-fn tiny(a: &mut Arena, near: &[GameId], far: &[GameId], tiny: bool) -> Option<String> {
+fn tiny(
+    a: &mut Arena,
+    up: &mut Uptimals,
+    near: &[GameId],
+    far: &[GameId],
+    tiny: bool,
+) -> Option<String> {
     let ([x], [k]) = (near, far) else { return None };
     let xv = a.as_number(*x)?.clone();
     if a.as_nus(*k).is_some() {
@@ -243,5 +288,5 @@ fn tiny(a: &mut Arena, near: &[GameId], far: &[GameId], tiny: bool) -> Option<St
         xv.to_string()
     };
     let name = if tiny { "Tiny" } else { "Miny" };
-    Some(format!("{prefix}{name}({})", print(a, arg)))
+    Some(format!("{prefix}{name}({})", print_with(a, up, arg)))
 }

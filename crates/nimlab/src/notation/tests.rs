@@ -191,6 +191,16 @@ fn cgsuite_test_values_of_methods() {
         ),
         ("^.Pow(7/4)", "{0||0,v*|0,{0,v*|0,*}}"),
         ("{0||0|-3/2}.Companion", "{0,*||*|-3/2}"),
+        ("{0|*||*|||*||||*}", "^[4]"),
+        ("{0||0|v*}", "{0|^<2>}"),
+        ("^.Pow(3)", "^<3>"),
+        ("{0,*|v}", "^<2>*"),
+        ("{^|*}", "^[2]"),
+        ("({0||0|v*}).UptimalExpansion", "*.12"),
+        ("(5).UptimalExpansion", "5.0"),
+        ("({0||0|v*}).AtomicWeight", "1"),
+        ("{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}", "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}"),
+        ("{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}", "{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}"),
     ] {
         assert_eq!(s.run(input).unwrap(), want, "{input}");
     }
@@ -201,6 +211,9 @@ fn cgsuite_test_values_of_methods() {
         ),
         ("^.Pow(off)", "Invalid exponent."),
         ("{1|0}.Pow(2)", "Invalid base for `Pow` operation"),
+        ("(9/8+*).AtomicWeight", "That game is not atomic: 9/8*"),
+        ("(5).AtomicWeight", "That game is not atomic: 5"),
+        ("({0||0|-3/2}).UptimalExpansion", "Not a method or member variable: `UptimalExpansion` (in object of class `game.CanonicalShortGame`)"),
     ] {
         let e = s.run(input).unwrap_err().to_string();
         assert!(e.contains(error), "{input}: {e}");

@@ -17,6 +17,7 @@ mod born;
 mod dyadic;
 pub mod ops;
 mod thermograph;
+mod uptimal;
 
 pub use arena::{Arena, Comparison, GameId, Nus};
 pub use born::{born_by, MAX_DAY};
@@ -25,6 +26,7 @@ pub use thermograph::{
     mean, rational_text, temperature, thermograph, thermograph_with, Rational, Thermograph,
     Trajectory,
 };
+pub use uptimal::{Uptimal, Uptimals};
 
 #[cfg(test)]
 mod tests;
