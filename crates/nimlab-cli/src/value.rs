@@ -3,7 +3,7 @@
 use crate::Failure;
 use clap::Args;
 use nimlab::notation::{birthday, outcome, Session, Value};
-use nimlab::partizan::born_by;
+use nimlab::partizan::{born_by, rational_text, thermograph};
 use serde::Serialize;
 use std::io::Write;
 
@@ -12,7 +12,8 @@ use std::io::Write;
 pub struct ValueArgs {
     /// The expression, in CGSuite's notation (`{3||2|1}`, `^*`, `+-1`, `g.Mean`).
     expression: String,
-    /// Print JSON: input, output and, for a game, its outcome class and birthday.
+    /// Print JSON: input, output and, for a game, its outcome class, mean, temperature and
+    /// birthday.
     #[arg(long)]
     json: bool,
 }
@@ -24,6 +25,10 @@ struct ValueReport {
     output: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mean: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    temperature: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     birthday: Option<u64>,
 }
@@ -37,17 +42,24 @@ pub fn run(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
         writeln!(out, "{output}")?;
         return Ok(());
     }
-    let (outcome, birthday) = match v {
-        Value::Game(g) => (
-            Some(outcome(&mut s.arena, g).to_string()),
-            Some(birthday(&mut s.arena, g)),
-        ),
-        _ => (None, None),
+    let (outcome, birthday, mean, temperature) = match v {
+        Value::Game(g) => {
+            let t = thermograph(&mut s.arena, g);
+            (
+                Some(outcome(&mut s.arena, g).to_string()),
+                Some(birthday(&mut s.arena, g)),
+                Some(rational_text(&t.mean())),
+                Some(rational_text(&t.temperature())),
+            )
+        }
+        _ => (None, None, None, None),
     };
     let report = ValueReport {
         input: args.expression.clone(),
         output,
         outcome,
+        mean,
+        temperature,
         birthday,
     };
     writeln!(

@@ -24,6 +24,14 @@ fn value_prints_the_canonical_form_as_cgsuite_does() {
     assert_eq!(v["output"], "^^*");
     assert_eq!(v["outcome"], "L");
     assert_eq!(v["birthday"], 3);
+    assert_eq!(v["mean"], "0");
+    assert_eq!(v["temperature"], "0");
+    let (_, out, _) = nimlab(&["value", "{3||2|1}", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["mean"].as_str(), v["temperature"].as_str()),
+        (Some("9/4"), Some("3/4"))
+    );
     let (_, out, _) = nimlab(&["value", "{1|0} > *"]);
     assert_eq!(out, "true\n");
 }
