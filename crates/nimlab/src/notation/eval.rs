@@ -8,8 +8,7 @@ use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 use std::collections::HashMap;
 
-/// The largest integer multiple `n * G` nimlab computes.
-pub const MAX_MULTIPLE: u64 = 1 << 20;
+pub use crate::partizan::ops::MAX_MULTIPLE;
 
 /// The value of an expression.
 #[derive(Debug, Clone, PartialEq)]
@@ -160,7 +159,7 @@ impl Session {
             Expr::Times(n, x) => {
                 let n = self.integer(n)?;
                 let g = self.game(x)?;
-                Value::Game(self.times(&n, g)?)
+                Value::Game(crate::partizan::ops::times(&mut self.arena, &n, g)?)
             }
             Expr::Ordinal(x, y) => {
                 let (g, h) = (self.game(x)?, self.game(y)?);
@@ -198,38 +197,6 @@ impl Session {
                 v
             }
         })
-    }
-
-    fn times(&mut self, n: &BigInt, g: GameId) -> Result<GameId> {
-        let k = n
-            .abs()
-            .to_u64()
-            .filter(|&k| k <= MAX_MULTIPLE)
-            .ok_or_else(|| {
-                Error::limit(
-                    format!("the multiple {n} of a game"),
-                    format!("multiples up to {MAX_MULTIPLE}"),
-                )
-            })?;
-        let base = if n.is_negative() {
-            self.arena.neg(g)
-        } else {
-            g
-        };
-        // Doubling: O(log n) sums.
-        let mut result = self.arena.zero();
-        let mut power = base;
-        let mut k = k;
-        while k > 0 {
-            if k & 1 == 1 {
-                result = self.arena.add(result, power);
-            }
-            k >>= 1;
-            if k > 0 {
-                power = self.arena.add(power, power);
-            }
-        }
-        Ok(result)
     }
 
     fn call(&mut self, name: &str, args: &[Expr]) -> Result<Value> {
