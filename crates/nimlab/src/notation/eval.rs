@@ -73,6 +73,23 @@ impl Session {
         self.eval(&e)
     }
 
+    /// Evaluates an expression whose value must be a game.
+    ///
+    /// ```
+    /// use nimlab::notation::{print, Session};
+    /// let mut s = Session::new();
+    /// let g = s.game_of("{0|*}").unwrap();
+    /// assert_eq!(print(&mut s.arena, g), "^");
+    /// assert!(s.game_of("1 < 2").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Session::run`], or a value that is not a game.
+    pub fn game_of(&mut self, input: &str) -> Result<GameId> {
+        let e = parse(input)?;
+        self.game(&e)
+    }
+
     /// A value as CGSuite prints it.
     pub fn show(&mut self, v: &Value) -> String {
         match v {
@@ -266,6 +283,9 @@ impl Session {
             "IsOddTempered",
             "MisereOutcomeClass",
             "IsNumberish",
+            "AtomicWeight",
+            "IsAtomic",
+            "IsNumberTiny",
         ];
         if no_args.contains(&name) {
             arity(0)?;
@@ -302,6 +322,11 @@ impl Session {
                 let t = self.game(&args[1])?;
                 Value::Game(ops::overheat(&mut self.arena, g, s, t)?)
             }
+            "NortonProduct" | "NortonMultiply" => {
+                arity(1)?;
+                let u = self.game(&args[0])?;
+                Value::Game(ops::norton_product(&mut self.arena, g, u)?)
+            }
             "Pow" | "PowTo" => {
                 arity(1)?;
                 let x = match &args[0] {
@@ -321,21 +346,19 @@ impl Session {
                 let a = &mut self.arena;
                 match name {
                     "CanonicalForm" => Value::Game(g),
-                    "AtomicWeight" => match crate::partizan::Uptimals::new().of(a, g) {
-                        // An uptimal near 0 weighs its first digit.
-                        Some(u) if u.number.is_zero() => Value::Game(a.integer(u.digits.first().copied().unwrap_or(0))),
-                        Some(_) => {
+                    "AtomicWeight" => match crate::partizan::atomic::atomic_weight(a, g)? {
+                        Some(w) => Value::Game(w),
+                        None => {
                             return Err(Error::Unsupported(format!(
                                 "That game is not atomic: {}",
                                 print(a, g)
                             )))
                         }
-                        None => {
-                            return Err(Error::Unsupported(
-                                "the atomic weight of a game that is not an uptimal is not computed yet".to_string(),
-                            ))
-                        }
                     },
+                    "IsAtomic" => {
+                        Value::Bool(crate::partizan::atomic::atomic_weight(a, g)?.is_some())
+                    }
+                    "IsNumberTiny" => Value::Bool(crate::partizan::atomic::is_number_tiny(a, g)),
                     "UptimalExpansion" => match crate::partizan::Uptimals::new().of(a, g) {
                         Some(u) => Value::Text(u.expansion_text()),
                         None => {

@@ -219,3 +219,37 @@ fn cgsuite_test_values_of_methods() {
         assert!(e.contains(error), "{input}: {e}");
     }
 }
+
+#[test]
+fn norton_products_atomic_weights_and_number_tinies_as_cgsuite_gives_them() {
+    // Values from CGSuite's own test tables (NortonMultiply, IsNumberTiny) and the
+    // notation examples (AtomicWeight).
+    let mut s = Session::new();
+    for (input, want) in [
+        ("0.NortonMultiply(^)", "0"),
+        ("6.NortonMultiply(^)", "^6"),
+        ("(-4).NortonMultiply(^)", "v4"),
+        ("(1/2).NortonMultiply(^)", "{^^*|v*}"),
+        ("^.NortonMultiply(^)", "{^^*||0|v4}"),
+        ("Tiny(2).NortonMultiply(^)", "{^^*||0|v6}"),
+        ("(1/2).NortonProduct(^)", "{^^*|v*}"),
+        ("({0||0|vvv}).AtomicWeight", "0"),
+        ("({0||0|v*}).AtomicWeight", "1"),
+        ("({0||0|v*}).IsAtomic", "true"),
+        ("(+-1).IsAtomic", "false"),
+        ("(0).IsNumberTiny", "true"),
+        ("(5).IsNumberTiny", "true"),
+        ("(-1/2).IsNumberTiny", "true"),
+        ("(25/16).IsNumberTiny", "true"),
+        ("(*8).IsNumberTiny", "false"),
+        ("(^).IsNumberTiny", "false"),
+        ("(v*).IsNumberTiny", "false"),
+        ("(6+^*).IsNumberTiny", "false"),
+        ("(^*6).IsNumberTiny", "false"),
+        ("(73/16+v9*8).IsNumberTiny", "false"),
+        ("({0|*||*|||*||||*}).IsNumberTiny", "false"),
+        ("({0||0|v*}).IsNumberTiny", "false"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+}

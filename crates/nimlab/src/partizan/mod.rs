@@ -13,6 +13,7 @@
 //! ```
 
 mod arena;
+pub mod atomic;
 mod born;
 mod dyadic;
 pub mod ops;

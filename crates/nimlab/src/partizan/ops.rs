@@ -198,6 +198,66 @@ pub fn incentives(a: &mut Arena, g: GameId, left: bool, right: bool) -> Vec<Game
     keep
 }
 
+/// The Norton product G.U: n·U for an integer n, otherwise
+/// {G^L.U + U + Δ | G^R.U − (U + Δ)} over the incentives Δ of U. It depends on the
+/// form of G, which is taken canonical; U should be positive.
+///
+/// ```
+/// use nimlab::notation::{print, Session};
+/// use nimlab::partizan::ops::norton_product;
+/// let mut s = Session::new();
+/// let (half, up) = (s.game_of("1/2").unwrap(), s.game_of("^").unwrap());
+/// let p = norton_product(&mut s.arena, half, up).unwrap();
+/// assert_eq!(print(&mut s.arena, p), "{^|0}");
+/// ```
+///
+/// # Errors
+/// An integer in G above [`MAX_MULTIPLE`].
+pub fn norton_product(a: &mut Arena, g: GameId, u: GameId) -> Result<GameId> {
+    fn go(
+        a: &mut Arena,
+        g: GameId,
+        u: GameId,
+        plus: &[GameId],
+        memo: &mut FxHashMap<GameId, GameId>,
+    ) -> Result<GameId> {
+        if let Some(&p) = memo.get(&g) {
+            return Ok(p);
+        }
+        let p = match a.as_number(g).filter(|x| x.is_integer()) {
+            Some(n) => {
+                let n = n.numerator().clone();
+                times(a, &n, u)?
+            }
+            None => {
+                let (gl, gr) = a.options(g);
+                let mut l = Vec::with_capacity(gl.len() * plus.len());
+                for o in gl {
+                    let ou = go(a, o, u, plus, memo)?;
+                    for &d in plus {
+                        l.push(a.add(ou, d));
+                    }
+                }
+                let mut r = Vec::with_capacity(gr.len() * plus.len());
+                for o in gr {
+                    let ou = go(a, o, u, plus, memo)?;
+                    for &d in plus {
+                        r.push(a.sub(ou, d));
+                    }
+                }
+                a.game(l, r)
+            }
+        };
+        memo.insert(g, p);
+        Ok(p)
+    }
+    let plus: Vec<GameId> = incentives(a, u, true, true)
+        .into_iter()
+        .map(|d| a.add(u, d))
+        .collect();
+    go(a, g, u, &plus, &mut FxHashMap::default())
+}
+
 /// The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}, with x*k : *m = x*(k+m).
 pub fn ordinal_sum(a: &mut Arena, g: GameId, h: GameId) -> GameId {
     if let (Some(x), Some(y)) = (a.as_nus(g), a.as_nus(h)) {
