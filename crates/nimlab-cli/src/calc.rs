@@ -5,6 +5,8 @@ use crate::Failure;
 use clap::Args;
 use nimlab::notation::Session;
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Options of `nimlab calc`.
 #[derive(Args)]
@@ -22,7 +24,9 @@ Type an expression in CGSuite's notation and press Enter; its value is printed.
   methods    g.LeftOptions, g.RightOptions, g.LeftStop, g.RightStop, g.Birthday,
              g.OutcomeClass, g.IsNumber, g.IsInteger, g.IsNimber, g.CanonicalForm
   variables  g := {1|0}   then use g
-  commands   :help  this text;  :quit (or Ctrl-D)  leave;  Ctrl-C  drop the line";
+  commands   :help  this text;  :quit (or Ctrl-D)  leave
+  Ctrl-C     drops the line being typed, or stops a long computation (the
+             calculator forgets what that computation made and goes on)";
 
 /// Runs the calculator until `:quit` or the end of the input.
 pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
@@ -30,6 +34,13 @@ pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
     let echo = args.echo || !terminal;
     let mut lines = Lines::open(terminal);
     let mut session = Session::new();
+    // Ctrl-C during a computation raises the flag, which stops the arena's work; while a
+    // line is being typed the line editor reads Ctrl-C itself.
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let handler_flag = Arc::clone(&interrupt);
+    if ctrlc::set_handler(move || handler_flag.store(true, Ordering::Relaxed)).is_ok() {
+        session.arena.set_interrupt(Arc::clone(&interrupt));
+    }
     if terminal {
         writeln!(
             out,
@@ -53,10 +64,13 @@ pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
         match text {
             ":quit" | ":q" | ":exit" => return Ok(()),
             ":help" | ":h" | "help" => writeln!(out, "{HELP}")?,
-            _ => match session.run(text) {
-                Ok(v) => writeln!(out, "{v}")?,
-                Err(e) => writeln!(out, "{e}")?,
-            },
+            _ => {
+                interrupt.store(false, Ordering::Relaxed);
+                match session.run(text) {
+                    Ok(v) => writeln!(out, "{v}")?,
+                    Err(e) => writeln!(out, "{e}")?,
+                }
+            }
         }
     }
 }

@@ -85,6 +85,9 @@ pub enum Error {
         /// What was expected there, in words.
         expected: String,
     },
+    /// The computation was interrupted (by Ctrl-C in `nimlab calc`) before it finished.
+    #[error("interrupted: the computation was stopped before it finished")]
+    Interrupted,
     /// The question does not apply to this game (for example misère play of a sum of
     /// games that nimlab cannot search).
     #[error("{0}")]

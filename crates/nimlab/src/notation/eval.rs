@@ -6,6 +6,7 @@ use crate::partizan::{Arena, Comparison, Dyadic, GameId, Nus};
 use crate::{Error, Outcome, Result};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 pub use crate::partizan::ops::MAX_MULTIPLE;
@@ -61,7 +62,11 @@ impl Session {
     /// A syntax error, or an operation that does not apply.
     pub fn run(&mut self, input: &str) -> Result<String> {
         let v = self.eval_text(input)?;
-        Ok(self.show(&v))
+        let text = self.show(&v);
+        if self.arena.interrupted() {
+            return Err(Error::Interrupted);
+        }
+        Ok(text)
     }
 
     /// Evaluates one expression or assignment.
@@ -70,7 +75,19 @@ impl Session {
     /// As [`Session::run`].
     pub fn eval_text(&mut self, input: &str) -> Result<Value> {
         let e = parse(input)?;
-        self.eval(&e)
+        self.eval_whole(&e)
+    }
+
+    /// Evaluates `e`; when the arena's interrupt flag is raised meanwhile, forgets what
+    /// was computed and says so.
+    fn eval_whole(&mut self, e: &Expr) -> Result<Value> {
+        let mark = self.arena.mark();
+        let v = self.eval(e);
+        if self.arena.interrupted() {
+            self.arena.rollback(mark);
+            return Err(Error::Interrupted);
+        }
+        v
     }
 
     /// Evaluates an expression whose value must be a game.
@@ -86,8 +103,13 @@ impl Session {
     /// # Errors
     /// As [`Session::run`], or a value that is not a game.
     pub fn game_of(&mut self, input: &str) -> Result<GameId> {
-        let e = parse(input)?;
-        self.game(&e)
+        match self.eval_text(input)? {
+            Value::Game(g) => Ok(g),
+            other => Err(Error::Unsupported(format!(
+                "a game was expected here, not {}",
+                self.show(&other)
+            ))),
+        }
     }
 
     /// A value as CGSuite prints it.
@@ -210,6 +232,9 @@ impl Session {
                 .ok_or_else(|| Error::Unsupported(format!("`{name}` is not defined")))?,
             Expr::Assign(name, x) => {
                 let v = self.eval(x)?;
+                if self.arena.interrupted() {
+                    return Err(Error::Interrupted);
+                }
                 self.vars.insert(name.clone(), v.clone());
                 v
             }
@@ -421,42 +446,62 @@ pub fn outcome(a: &mut Arena, g: GameId) -> Outcome {
 
 /// The birthday of a canonical form: 0 for 0, one more than its options' latest.
 pub fn birthday(a: &mut Arena, g: GameId) -> u64 {
-    if let Some(n) = a.as_nus(g) {
-        if n.is_number() {
-            // An integer n is born on day |n|; m/2^k on day ⌊|x|⌋ + k + 1.
-            let x = &n.number;
-            let whole = x.numerator().abs() >> x.exponent();
-            let whole = whole.to_u64().unwrap_or(u64::MAX);
-            return if x.is_integer() {
-                whole
-            } else {
-                whole + u64::from(x.exponent()) + 1
-            };
+    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, u64>) -> u64 {
+        if let Some(n) = a.as_nus(g) {
+            if n.is_number() {
+                // An integer n is born on day |n|; m/2^k on day ⌊|x|⌋ + k + 1.
+                let x = &n.number;
+                let whole = x.numerator().abs() >> x.exponent();
+                let whole = whole.to_u64().unwrap_or(u64::MAX);
+                return if x.is_integer() {
+                    whole
+                } else {
+                    whole + u64::from(x.exponent()) + 1
+                };
+            }
         }
+        if let Some(&d) = memo.get(&g) {
+            return d;
+        }
+        let (l, r) = a.options(g);
+        let mut d = 0;
+        for o in l.into_iter().chain(r) {
+            d = d.max(go(a, o, memo).saturating_add(1));
+        }
+        memo.insert(g, d);
+        d
     }
-    let (l, r) = a.options(g);
-    l.into_iter()
-        .chain(r)
-        .map(|o| birthday(a, o) + 1)
-        .max()
-        .unwrap_or(0)
+    go(a, g, &mut FxHashMap::default())
 }
 
 /// The Left stop (`left`) or the Right stop of a game.
 pub fn stop(a: &mut Arena, g: GameId, left: bool) -> Dyadic {
-    if let Some(n) = a.as_nus(g) {
-        return n.number.clone();
+    fn go(
+        a: &mut Arena,
+        g: GameId,
+        left: bool,
+        memo: &mut FxHashMap<(GameId, bool), Dyadic>,
+    ) -> Dyadic {
+        if let Some(n) = a.as_nus(g) {
+            return n.number.clone();
+        }
+        if let Some(x) = memo.get(&(g, left)) {
+            return x.clone();
+        }
+        let (l, r) = a.options(g);
+        let x = if left {
+            l.into_iter()
+                .map(|o| go(a, o, false, memo))
+                .max()
+                .unwrap_or_else(Dyadic::zero)
+        } else {
+            r.into_iter()
+                .map(|o| go(a, o, true, memo))
+                .min()
+                .unwrap_or_else(Dyadic::zero)
+        };
+        memo.insert((g, left), x.clone());
+        x
     }
-    let (l, r) = a.options(g);
-    if left {
-        l.into_iter()
-            .map(|o| stop(a, o, false))
-            .max()
-            .unwrap_or_else(Dyadic::zero)
-    } else {
-        r.into_iter()
-            .map(|o| stop(a, o, true))
-            .min()
-            .unwrap_or_else(Dyadic::zero)
-    }
+    go(a, g, left, &mut FxHashMap::default())
 }

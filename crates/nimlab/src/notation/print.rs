@@ -81,6 +81,10 @@ fn write(
     parens: bool,
     out: &mut String,
 ) -> usize {
+    // An interrupted arena stops printing too: the text would be thrown away.
+    if a.interrupted() {
+        return 0;
+    }
     if let Some(n) = a.as_nus(g) {
         let text = print_nus(n);
         let compact = n.is_number() || (n.number.is_zero() && (n.ups == 0 || n.nim == 0));

@@ -253,3 +253,47 @@ fn norton_products_atomic_weights_and_number_tinies_as_cgsuite_gives_them() {
         assert_eq!(s.run(input).unwrap(), want, "{input}");
     }
 }
+
+#[test]
+fn an_interrupted_computation_is_forgotten_and_the_session_goes_on() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let mut s = Session::new();
+    let flag = Arc::new(AtomicBool::new(false));
+    s.arena.set_interrupt(Arc::clone(&flag));
+    assert_eq!(s.run("g := {0|*}").unwrap(), "^");
+    let before = s.arena.len();
+    // Raise the flag while a long computation runs; it must stop with an error.
+    let raiser = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    // *100.Heat(1) takes about a second in an optimised build, far longer unoptimised.
+    let r = s.eval_text("h := *100.Heat(1)");
+    raiser.join().unwrap();
+    assert!(
+        matches!(r, Err(crate::Error::Interrupted)),
+        "not interrupted"
+    );
+    assert_eq!(
+        s.arena.len(),
+        before,
+        "the games made meanwhile are forgotten"
+    );
+    flag.store(false, Ordering::Relaxed);
+    // The variables set before stay, the one being set is not, and values are right.
+    assert_eq!(s.run("g + g").unwrap(), "^^");
+    assert!(s.run("h").is_err());
+    let mut fresh = Session::new();
+    for input in [
+        "*3.Heat(1)",
+        "{3||2|1} + {1|0}",
+        "(^ + *).Mean",
+        "{0,*|0} == ^ + *",
+    ] {
+        assert_eq!(s.run(input).unwrap(), fresh.run(input).unwrap(), "{input}");
+    }
+}

@@ -5,6 +5,8 @@ use super::Dyadic;
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering as Atomic};
+use std::sync::Arc;
 
 /// A short game in canonical form, as an index into an [`Arena`]: two games are equal
 /// exactly when their ids are.
@@ -84,7 +86,12 @@ pub struct Arena {
     le_memo: FxHashMap<(GameId, GameId), bool>,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
+    interrupt: Option<Arc<AtomicBool>>,
 }
+
+/// A point in an arena's history to return to with [`Arena::rollback`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark(usize);
 
 impl Arena {
     /// An empty arena.
@@ -100,6 +107,59 @@ impl Arena {
     /// Whether the arena holds no game.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
+    }
+
+    /// Lets `flag` interrupt the arena's computations: once it is set, sums, comparisons
+    /// and canonical forms return at once with meaningless results, so that a long
+    /// computation ends quickly. The caller then discards what was computed since a
+    /// [`Mark`] with [`Arena::rollback`], and clears the flag.
+    ///
+    /// ```
+    /// use nimlab::partizan::Arena;
+    /// use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
+    /// let mut a = Arena::new();
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// a.set_interrupt(Arc::clone(&flag));
+    /// let (zero, star) = (a.zero(), a.star(1));
+    /// let mark = a.mark();
+    /// flag.store(true, Ordering::Relaxed);
+    /// let _garbage = a.game(vec![zero], vec![star]);
+    /// assert!(a.interrupted());
+    /// a.rollback(mark);
+    /// flag.store(false, Ordering::Relaxed);
+    /// let up = a.game(vec![zero], vec![star]);
+    /// assert_eq!(up, a.up(1));
+    /// ```
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    /// Whether the interrupt flag is set.
+    pub fn interrupted(&self) -> bool {
+        self.interrupt
+            .as_ref()
+            .is_some_and(|f| f.load(Atomic::Relaxed))
+    }
+
+    /// The arena's present state, to return to with [`Arena::rollback`].
+    pub fn mark(&self) -> Mark {
+        Mark(self.nodes.len())
+    }
+
+    /// Forgets every game made since `mark` and every remembered result (sums,
+    /// comparisons, negatives, options of `x + n·↑ + *m` values), which an interrupted
+    /// computation may have spoiled. Games made before the mark keep their ids.
+    pub fn rollback(&mut self, mark: Mark) {
+        let n = mark.0.min(self.nodes.len());
+        self.nodes.truncate(n);
+        self.expanded.truncate(n);
+        self.expanded.iter_mut().for_each(|e| *e = None);
+        let keep = |id: &GameId| (id.0 as usize) < n;
+        self.nus_ids.retain(|_, id| keep(id));
+        self.option_ids.retain(|_, id| keep(id));
+        self.le_memo.clear();
+        self.sum_memo.clear();
+        self.neg_memo.clear();
     }
 
     fn push(&mut self, node: Node) -> GameId {
@@ -261,6 +321,9 @@ impl Arena {
 
     /// The game `{left | right}` in canonical form.
     pub fn game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        if self.interrupted() {
+            return self.zero();
+        }
         let (l, r) = self.simplify(left, right);
         if let Some(id) = self.recognize(&l, &r) {
             return id;
@@ -423,6 +486,9 @@ impl Arena {
         if let Some(&v) = self.le_memo.get(&(g, h)) {
             return v;
         }
+        if self.interrupted() {
+            return false;
+        }
         // g ≤ h unless some g^L ≥ h or some h^R ≤ g.
         let mut result = true;
         for gl in self.left(g) {
@@ -488,6 +554,9 @@ impl Arena {
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&v) = self.sum_memo.get(&key) {
             return v;
+        }
+        if self.interrupted() {
+            return self.zero();
         }
         let v = match (self.as_number(g).is_some(), self.as_number(h).is_some()) {
             // Number translation: the sum of a number and a game that is not one is

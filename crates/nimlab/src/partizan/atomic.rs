@@ -15,8 +15,10 @@ use rustc_hash::FxHashMap;
 /// use nimlab::notation::Session;
 /// use nimlab::partizan::atomic::far_star;
 /// let mut s = Session::new();
-/// let g = s.game_of("{0,*3|*}").unwrap();
+/// let g = s.game_of("{0|*3}").unwrap();
 /// assert_eq!(far_star(&mut s.arena, g), 4);
+/// let up = s.game_of("^").unwrap();
+/// assert_eq!(far_star(&mut s.arena, up), 2);
 /// ```
 pub fn far_star(a: &mut Arena, g: GameId) -> u64 {
     fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, u64>) -> u64 {

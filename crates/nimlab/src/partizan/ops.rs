@@ -81,25 +81,29 @@ fn cool_with(
 
 /// `g` heated by `t`: numbers stay; any other game becomes {G^L heated + t | G^R heated − t}.
 pub fn heat(a: &mut Arena, g: GameId, t: GameId) -> GameId {
-    if a.as_number(g).is_some() {
-        return g;
+    fn go(a: &mut Arena, g: GameId, t: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
+        if a.as_number(g).is_some() {
+            return g;
+        }
+        if let Some(&v) = memo.get(&g) {
+            return v;
+        }
+        let (l, r) = a.options(g);
+        let mut nl = Vec::with_capacity(l.len());
+        for o in l {
+            let h = go(a, o, t, memo);
+            nl.push(a.add(h, t));
+        }
+        let mut nr = Vec::with_capacity(r.len());
+        for o in r {
+            let h = go(a, o, t, memo);
+            nr.push(a.sub(h, t));
+        }
+        let v = a.game(nl, nr);
+        memo.insert(g, v);
+        v
     }
-    let (l, r) = a.options(g);
-    let l = l
-        .into_iter()
-        .map(|o| {
-            let h = heat(a, o, t);
-            a.add(h, t)
-        })
-        .collect();
-    let r = r
-        .into_iter()
-        .map(|o| {
-            let h = heat(a, o, t);
-            a.sub(h, t)
-        })
-        .collect();
-    a.game(l, r)
+    go(a, g, t, &mut FxHashMap::default())
 }
 
 /// `g` overheated from `s` to `t`: an integer n becomes n copies of s; any other game
@@ -108,21 +112,35 @@ pub fn heat(a: &mut Arena, g: GameId, t: GameId) -> GameId {
 /// # Errors
 /// An integer too large to make that many copies of.
 pub fn overheat(a: &mut Arena, g: GameId, s: GameId, t: GameId) -> Result<GameId> {
-    if let Some(x) = a.as_number(g).filter(|x| x.is_integer()).cloned() {
-        return times(a, x.numerator(), s);
+    fn go(
+        a: &mut Arena,
+        g: GameId,
+        s: GameId,
+        t: GameId,
+        memo: &mut FxHashMap<GameId, GameId>,
+    ) -> Result<GameId> {
+        if let Some(x) = a.as_number(g).filter(|x| x.is_integer()).cloned() {
+            return times(a, x.numerator(), s);
+        }
+        if let Some(&v) = memo.get(&g) {
+            return Ok(v);
+        }
+        let (l, r) = a.options(g);
+        let mut nl = Vec::with_capacity(l.len());
+        for o in l {
+            let h = go(a, o, s, t, memo)?;
+            nl.push(a.add(h, t));
+        }
+        let mut nr = Vec::with_capacity(r.len());
+        for o in r {
+            let h = go(a, o, s, t, memo)?;
+            nr.push(a.sub(h, t));
+        }
+        let v = a.game(nl, nr);
+        memo.insert(g, v);
+        Ok(v)
     }
-    let (l, r) = a.options(g);
-    let mut nl = Vec::new();
-    for o in l {
-        let h = overheat(a, o, s, t)?;
-        nl.push(a.add(h, t));
-    }
-    let mut nr = Vec::new();
-    for o in r {
-        let h = overheat(a, o, s, t)?;
-        nr.push(a.sub(h, t));
-    }
-    Ok(a.game(nl, nr))
+    go(a, g, s, t, &mut FxHashMap::default())
 }
 
 /// The largest multiple `n · G` computed.
@@ -208,7 +226,7 @@ pub fn incentives(a: &mut Arena, g: GameId, left: bool, right: bool) -> Vec<Game
 /// let mut s = Session::new();
 /// let (half, up) = (s.game_of("1/2").unwrap(), s.game_of("^").unwrap());
 /// let p = norton_product(&mut s.arena, half, up).unwrap();
-/// assert_eq!(print(&mut s.arena, p), "{^|0}");
+/// assert_eq!(print(&mut s.arena, p), "{^^*|v*}");
 /// ```
 ///
 /// # Errors
@@ -496,22 +514,43 @@ pub fn is_infinitesimal(a: &mut Arena, g: GameId) -> bool {
 /// Whether `g` and all its followers are infinitesimal: `x^*` values with x = 0, or games
 /// whose options are all all-small.
 pub fn is_all_small(a: &mut Arena, g: GameId) -> bool {
-    if let Some(n) = a.as_nus(g) {
-        return n.number.is_zero();
+    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, bool>) -> bool {
+        if let Some(n) = a.as_nus(g) {
+            return n.number.is_zero();
+        }
+        if let Some(&v) = memo.get(&g) {
+            return v;
+        }
+        let (l, r) = a.options(g);
+        let v = l.into_iter().chain(r).all(|o| go(a, o, memo));
+        memo.insert(g, v);
+        v
     }
-    let (l, r) = a.options(g);
-    l.into_iter().chain(r).all(|o| is_all_small(a, o))
+    go(a, g, &mut FxHashMap::default())
 }
 
 /// Whether `g` is even-tempered (`even`) or odd-tempered: numbers are even, x* odd,
 /// other `x^*` values neither; any other game is even when every option is odd, odd
 /// when every option is even.
 pub fn is_tempered(a: &mut Arena, g: GameId, even: bool) -> bool {
-    if let Some(n) = a.as_nus(g) {
-        return n.ups == 0 && n.nim == u64::from(!even);
+    fn go(
+        a: &mut Arena,
+        g: GameId,
+        even: bool,
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> bool {
+        if let Some(n) = a.as_nus(g) {
+            return n.ups == 0 && n.nim == u64::from(!even);
+        }
+        if let Some(&v) = memo.get(&(g, even)) {
+            return v;
+        }
+        let (l, r) = a.options(g);
+        let v = l.into_iter().chain(r).all(|o| go(a, o, !even, memo));
+        memo.insert((g, even), v);
+        v
     }
-    let (l, r) = a.options(g);
-    l.into_iter().chain(r).all(|o| is_tempered(a, o, !even))
+    go(a, g, even, &mut FxHashMap::default())
 }
 
 /// The misère outcome class of the canonical form: Left moving first wins if Left has no
