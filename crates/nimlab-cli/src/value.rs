@@ -3,9 +3,10 @@
 use crate::Failure;
 use clap::Args;
 use nimlab::notation::{birthday, outcome, Session, Value};
-use nimlab::partizan::{born_by, rational_text, thermograph};
+use nimlab::partizan::{born_by, rational_text, thermograph, thermograph_svg};
 use serde::Serialize;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// Options of `nimlab value`.
 #[derive(Args)]
@@ -16,6 +17,10 @@ pub struct ValueArgs {
     /// birthday.
     #[arg(long)]
     json: bool,
+    /// Draw the game's thermograph as an SVG picture into FILE (the printed output is
+    /// unchanged).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// What `nimlab value --json` prints.
@@ -38,6 +43,9 @@ pub fn run(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut s = Session::new();
     let v = s.eval_text(&args.expression)?;
     let output = s.show(&v);
+    if let Some(path) = &args.svg {
+        write_svg(&mut s, &v, &args.expression, &output, path)?;
+    }
     if !args.json {
         writeln!(out, "{output}")?;
         return Ok(());
@@ -68,6 +76,40 @@ pub fn run(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
         serde_json::to_string(&report).map_err(std::io::Error::other)?
     )?;
     Ok(())
+}
+
+/// Writes the thermograph of `v` (a game, or a thermograph) to `path` as an SVG picture,
+/// titled with the expression and its canonical form.
+fn write_svg(
+    s: &mut Session,
+    v: &Value,
+    expression: &str,
+    output: &str,
+    path: &Path,
+) -> Result<(), Failure> {
+    let expression = expression.trim();
+    let (t, title) = match v {
+        Value::Game(g) => {
+            let title = if expression == output {
+                output.to_string()
+            } else {
+                format!("{expression} = {output}")
+            };
+            (thermograph(&mut s.arena, *g), title)
+        }
+        Value::Thermograph(t) => (t.clone(), expression.to_string()),
+        _ => {
+            return Err(Failure::Input(nimlab::Error::Unsupported(format!(
+                "--svg draws the thermograph of a game, but `{expression}` is {output}, not a game"
+            ))))
+        }
+    };
+    std::fs::write(path, thermograph_svg(&t, &title)).map_err(|e| {
+        Failure::Io(std::io::Error::other(format!(
+            "cannot write the thermograph to {}: {e}",
+            path.display()
+        )))
+    })
 }
 
 /// Options of `nimlab born`.

@@ -100,3 +100,95 @@ fn calc_runs_a_script() {
         ]
     );
 }
+
+/// A fresh path in a folder of its own for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimlab-svg-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(format!("{name}.svg"))
+}
+
+/// `--svg FILE` draws the thermograph and leaves the printed output as it was.
+#[test]
+fn svg_draws_the_thermograph() {
+    let path = scratch("three-minus-one");
+    let file = path.to_str().unwrap();
+    let (status, out, err) = nimlab(&["value", "{3|-1}", "--svg", file]);
+    assert_eq!((status, out.as_str(), err.as_str()), (0, "{3|-1}\n", ""));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.trim_end().ends_with("</svg>"), "{svg}");
+    assert!(svg.contains(">mean 1, temperature 2</text>"), "{svg}");
+    assert!(svg.contains(">mast 1</text>"), "{svg}");
+    // With --json too, and for a thermograph value: the title is the expression.
+    let (status, out, _) = nimlab(&["value", "{3|-1}.Thermograph", "--json", "--svg", file]);
+    assert_eq!(status, 0);
+    assert!(out.starts_with("{\"input\":"), "{out}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains(">{3|-1}.Thermograph</text>"), "{svg}");
+    let (status, _, _) = nimlab(&["value", "5", "--svg", file]);
+    assert_eq!(status, 0);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains(">mast 5</text>"), "{svg}");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+/// `--svg` refuses a value that is not a game, and reports a file it cannot write.
+#[test]
+fn svg_errors_are_reported() {
+    let path = scratch("not-a-game");
+    let file = path.to_str().unwrap();
+    let (status, out, err) = nimlab(&["value", "1 < 2", "--svg", file]);
+    assert_eq!(status, 2);
+    assert_eq!(out, "");
+    assert!(err.contains("not a game"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!path.exists());
+    let missing = path.parent().unwrap().join("no-such-folder").join("g.svg");
+    let (status, out, err) = nimlab(&["value", "{3|-1}", "--svg", missing.to_str().unwrap()]);
+    assert_eq!(status, 1);
+    assert_eq!(out, "");
+    assert!(err.contains("cannot write the thermograph"), "{err}");
+    assert!(err.contains("no-such-folder"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+/// Ctrl-C (SIGINT) during a long computation in `nimlab calc` stops that computation;
+/// the calculator reports it and goes on with the next line and the variables it had.
+#[cfg(unix)]
+#[test]
+fn calc_stops_a_long_computation_on_ctrl_c_and_goes_on() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .arg("calc")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // *100.Heat(1) takes about a second optimised and far longer unoptimised.
+    stdin.write_all(b"g := {0|*}\n*100.Heat(1)\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    stdin.write_all(b"g + g\n1 + 1\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "calc ended with {:?}", out.status);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let values: Vec<&str> = text.lines().filter(|l| !l.starts_with("> ")).collect();
+    assert_eq!(
+        values,
+        [
+            "^",
+            "interrupted: the computation was stopped before it finished",
+            "^^",
+            "2"
+        ]
+    );
+}

@@ -17,12 +17,14 @@ pub mod atomic;
 mod born;
 mod dyadic;
 pub mod ops;
+mod svg;
 mod thermograph;
 mod uptimal;
 
-pub use arena::{Arena, Comparison, GameId, Nus};
+pub use arena::{Arena, Comparison, GameId, Mark, Nus};
 pub use born::{born_by, MAX_DAY};
 pub use dyadic::Dyadic;
+pub use svg::thermograph_svg;
 pub use thermograph::{
     mean, rational_text, temperature, thermograph, thermograph_with, Rational, Thermograph,
     Trajectory,
