@@ -278,27 +278,35 @@ pub fn norton_product(a: &mut Arena, g: GameId, u: GameId) -> Result<GameId> {
 
 /// The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}, with x*k : *m = x*(k+m).
 pub fn ordinal_sum(a: &mut Arena, g: GameId, h: GameId) -> GameId {
-    if let (Some(x), Some(y)) = (a.as_nus(g), a.as_nus(h)) {
-        if x.ups == 0 && y.number.is_zero() && y.ups == 0 {
-            let n = Nus {
-                number: x.number.clone(),
-                ups: 0,
-                nim: x.nim + y.nim,
-            };
-            return a.nus(n);
+    fn go(a: &mut Arena, g: GameId, h: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
+        if let (Some(x), Some(y)) = (a.as_nus(g), a.as_nus(h)) {
+            if x.ups == 0 && y.number.is_zero() && y.ups == 0 {
+                let n = Nus {
+                    number: x.number.clone(),
+                    ups: 0,
+                    nim: x.nim + y.nim,
+                };
+                return a.nus(n);
+            }
         }
+        if let Some(&v) = memo.get(&h) {
+            return v;
+        }
+        let (gl, gr) = a.options(g);
+        let (hl, hr) = a.options(h);
+        let mut l = gl;
+        for o in hl {
+            l.push(go(a, g, o, memo));
+        }
+        let mut r = gr;
+        for o in hr {
+            r.push(go(a, g, o, memo));
+        }
+        let v = a.game(l, r);
+        memo.insert(h, v);
+        v
     }
-    let (gl, gr) = a.options(g);
-    let (hl, hr) = a.options(h);
-    let mut l = gl;
-    for o in hl {
-        l.push(ordinal_sum(a, g, o));
-    }
-    let mut r = gr;
-    for o in hr {
-        r.push(ordinal_sum(a, g, o));
-    }
-    a.game(l, r)
+    go(a, g, h, &mut FxHashMap::default())
 }
 
 /// The number whose ordinal sums make `G.PowTo(x)` (x > 0): n − 1 for an integer n, and
@@ -375,48 +383,64 @@ pub fn reduced(a: &mut Arena, g: GameId) -> GameId {
 }
 
 fn star_projection(a: &mut Arena, g: GameId) -> GameId {
-    if let Some(n) = a.as_nus(g) {
-        if n.ups == 0 && n.nim <= 1 {
-            let x = n.number.clone();
-            return a.number(x);
+    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
+        if let Some(n) = a.as_nus(g) {
+            if n.ups == 0 && n.nim <= 1 {
+                let x = n.number.clone();
+                return a.number(x);
+            }
         }
+        if a.as_number(g).is_some() {
+            return g;
+        }
+        if let Some(&v) = memo.get(&g) {
+            return v;
+        }
+        let (l, r) = a.options(g);
+        let l = l.into_iter().map(|o| go(a, o, memo)).collect();
+        let r = r.into_iter().map(|o| go(a, o, memo)).collect();
+        let v = a.game(l, r);
+        memo.insert(g, v);
+        v
     }
-    if a.as_number(g).is_some() {
-        return g;
-    }
-    let (l, r) = a.options(g);
-    let l = l.into_iter().map(|o| star_projection(a, o)).collect();
-    let r = r.into_iter().map(|o| star_projection(a, o)).collect();
-    a.game(l, r)
+    go(a, g, &mut FxHashMap::default())
 }
 
 /// The companion: near 0, 0 ↔ * and n·↑ ↔ n·↑*, *k (k ≥ 2) stays; otherwise the
 /// companions of the options, with 0 added for Left when G ≥ 0 and for Right when G ≤ 0.
 pub fn companion(a: &mut Arena, g: GameId) -> GameId {
-    if let Some(n) = a.as_nus(g) {
-        if n.number.is_zero() {
-            if n.nim >= 2 {
-                return g;
+    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
+        if let Some(n) = a.as_nus(g) {
+            if n.number.is_zero() {
+                if n.nim >= 2 {
+                    return g;
+                }
+                let c = Nus {
+                    number: Dyadic::zero(),
+                    ups: n.ups,
+                    nim: n.nim ^ 1,
+                };
+                return a.nus(c);
             }
-            let c = Nus {
-                number: Dyadic::zero(),
-                ups: n.ups,
-                nim: n.nim ^ 1,
-            };
-            return a.nus(c);
         }
+        if let Some(&v) = memo.get(&g) {
+            return v;
+        }
+        let zero = a.zero();
+        let (l, r) = a.options(g);
+        let mut nl: Vec<GameId> = l.into_iter().map(|o| go(a, o, memo)).collect();
+        let mut nr: Vec<GameId> = r.into_iter().map(|o| go(a, o, memo)).collect();
+        if a.le(zero, g) {
+            nl.push(zero);
+        }
+        if a.le(g, zero) {
+            nr.push(zero);
+        }
+        let v = a.game(nl, nr);
+        memo.insert(g, v);
+        v
     }
-    let zero = a.zero();
-    let (l, r) = a.options(g);
-    let mut nl: Vec<GameId> = l.into_iter().map(|o| companion(a, o)).collect();
-    let mut nr: Vec<GameId> = r.into_iter().map(|o| companion(a, o)).collect();
-    if a.le(zero, g) {
-        nl.push(zero);
-    }
-    if a.le(g, zero) {
-        nr.push(zero);
-    }
-    a.game(nl, nr)
+    go(a, g, &mut FxHashMap::default())
 }
 
 /// How many distinct followers `g` has, itself included (|n| + 1 for an integer n).
