@@ -28,11 +28,20 @@ Type an expression in CGSuite's notation and press Enter; its value is printed.
   Ctrl-C     drops the line being typed, or stops a long computation (the
              calculator forgets what that computation made and goes on)";
 
+/// Where the calculator keeps its history between sessions: `$NIMLAB_HISTORY`, or
+/// `.nimlab_history` in the home folder.
+fn history_file() -> Option<std::path::PathBuf> {
+    if let Some(path) = std::env::var_os("NIMLAB_HISTORY") {
+        return Some(path.into());
+    }
+    std::env::var_os("HOME").map(|home| std::path::Path::new(&home).join(".nimlab_history"))
+}
+
 /// Runs the calculator until `:quit` or the end of the input.
 pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
     let terminal = std::io::stdin().is_terminal();
     let echo = args.echo || !terminal;
-    let mut lines = Lines::open(terminal);
+    let mut lines = Lines::open_with_history(terminal, history_file());
     let mut session = Session::new();
     // Ctrl-C during a computation raises the flag, which stops the arena's work; while a
     // line is being typed the line editor reads Ctrl-C itself.
@@ -52,7 +61,10 @@ pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
         let line = match lines.next_line("> ")? {
             Read::Line(line) => line,
             Read::Interrupted => continue,
-            Read::End => return Ok(()),
+            Read::End => {
+                lines.save_history();
+                return Ok(());
+            }
         };
         let text = line.trim();
         if text.is_empty() || text.starts_with("//") {
@@ -62,7 +74,10 @@ pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
             writeln!(out, "> {text}")?;
         }
         match text {
-            ":quit" | ":q" | ":exit" => return Ok(()),
+            ":quit" | ":q" | ":exit" => {
+                lines.save_history();
+                return Ok(());
+            }
             ":help" | ":h" | "help" => writeln!(out, "{HELP}")?,
             _ => {
                 interrupt.store(false, Ordering::Relaxed);
