@@ -163,6 +163,9 @@ impl Session {
                 ups: *ups,
                 nim: *nim,
             })),
+            Expr::Uptimal(u) => {
+                Value::Game(crate::partizan::Uptimals::new().value(&mut self.arena, u))
+            }
             Expr::StarOf(inner) => {
                 let n = self.integer(inner)?;
                 let m = n.to_u64().filter(|_| !n.is_negative()).ok_or_else(|| {
@@ -203,6 +206,11 @@ impl Session {
             Expr::Ordinal(x, y) => {
                 let (g, h) = (self.game(x)?, self.game(y)?);
                 Value::Game(crate::partizan::ops::ordinal_sum(&mut self.arena, g, h))
+            }
+            Expr::Div(..) | Expr::Power(..) => {
+                return Err(Error::Unsupported(
+                    "quotients and powers of numbers are not evaluated".to_string(),
+                ))
             }
             Expr::Call(name, args) => self.call(name, args)?,
             Expr::Method(x, name, args) => {

@@ -8,6 +8,9 @@ use num_traits::Zero;
 /// The deepest nesting of braces and parentheses an expression may have.
 pub const MAX_DEPTH: usize = 64;
 
+/// The longest uptimal written `^<n>` or `^[n]` that is read.
+pub const MAX_UPTIMAL: usize = 64;
+
 /// A comparison operator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CompareOp {
@@ -43,6 +46,9 @@ pub enum Expr {
         /// The nimber.
         nim: u64,
     },
+    /// An uptimal written as CGSuite prints it: `^<2>` (↑², i.e. `^.Pow(2)`), `v[3]*`
+    /// (−(↑ + ↑² + ↑³) + *), with a number in front if any (`3^<2>`).
+    Uptimal(crate::partizan::Uptimal),
     /// `*(e)`: the nimber of an integer expression.
     StarOf(Box<Expr>),
     /// `{L | R}`.
@@ -55,8 +61,14 @@ pub enum Expr {
     Sub(Box<Expr>, Box<Expr>),
     /// `+-G` or `+-{a,b}`: `{G | -G}`.
     PlusMinus(Vec<Expr>),
-    /// `n * G` for an integer n.
+    /// `n * G` for an integer n, or the product of two numbers (`omega * omega`).
     Times(Box<Expr>, Box<Expr>),
+    /// `a / b`, a quotient of numbers (`1/3`, `1/(omega+1)`); `a/2^k` literals are read
+    /// as numbers directly.
+    Div(Box<Expr>, Box<Expr>),
+    /// `a ^ b`, a power of a number (`omega^omega`, `(omega+1)^2`); a `^` after a number
+    /// literal is up (`6^*`).
+    Power(Box<Expr>, Box<Expr>),
     /// `a : b`, the ordinal sum.
     Ordinal(Box<Expr>, Box<Expr>),
     /// A function call: `Tiny(G)`, `Miny(G)`.
@@ -250,9 +262,39 @@ impl Parser<'_> {
         if self.peek() == Some('-') {
             self.pos += 1;
             self.enter()?;
-            let e = self.unary()?;
+            // `-1v` is −1 + ↓ and `-1/2^*` is −1/2 + ↑*, as they are printed: the minus
+            // of a literal belongs to its number only.
+            let literal = self.peek().is_some_and(|c| c.is_ascii_digit());
+            let e = if literal {
+                self.times()?
+            } else {
+                self.unary()?
+            };
             self.depth -= 1;
-            return Ok(Expr::Neg(Box::new(e)));
+            return Ok(match e {
+                Expr::Nus { number, ups, nim } if literal => Expr::Nus {
+                    number: -&number,
+                    ups,
+                    nim,
+                },
+                Expr::Uptimal(mut u) if literal => {
+                    u.number = -&u.number;
+                    Expr::Uptimal(u)
+                }
+                Expr::Add(x, y) if literal && matches!(*x, Expr::Nus { .. }) => {
+                    // `-3Tiny(2)` is −3 + Tiny(2).
+                    let Expr::Nus { number, ups, nim } = *x else {
+                        unreachable!("matched above")
+                    };
+                    let x = Expr::Nus {
+                        number: -&number,
+                        ups,
+                        nim,
+                    };
+                    Expr::Add(Box::new(x), y)
+                }
+                e => Expr::Neg(Box::new(e)),
+            });
         }
         self.times()
     }
@@ -276,21 +318,57 @@ impl Parser<'_> {
         false
     }
 
+    /// Whether an operand (a name, a number, a brace or a parenthesis) starts at `pos`.
+    fn operand_at(&self, pos: usize) -> bool {
+        self.chars
+            .get(pos)
+            .is_some_and(|&c| c.is_alphanumeric() || matches!(c, '{' | '(' | '_'))
+    }
+
     fn times(&mut self) -> Result<Expr> {
-        let a = self.postfix()?;
-        self.skip_ws();
-        // `n * G`: an integer times a game (a `*` right after a number is a nimber).
-        if self.peek() == Some('*') && matches!(a, Expr::Nus { .. }) {
-            let save = self.pos;
-            self.pos += 1;
+        let mut a = self.power()?;
+        loop {
             self.skip_ws();
-            if matches!(self.peek(), Some('{' | '(' | '^' | 'v'))
-                || self.peek().is_some_and(char::is_alphabetic)
-            {
-                let b = self.postfix()?;
-                return Ok(Expr::Times(Box::new(a), Box::new(b)));
+            match self.peek() {
+                // `n * G`: an integer times a game (a `*` right after a number is a
+                // nimber, so after a literal only a game may follow).
+                Some('*') => {
+                    let save = self.pos;
+                    self.pos += 1;
+                    self.skip_ws();
+                    let literal = matches!(a, Expr::Nus { .. });
+                    let game_follows = matches!(self.peek(), Some('{' | '(' | '^' | 'v'))
+                        || self.peek().is_some_and(char::is_alphabetic);
+                    if game_follows || (!literal && self.operand_at(self.pos)) {
+                        let b = self.power()?;
+                        a = Expr::Times(Box::new(a), Box::new(b));
+                    } else {
+                        self.pos = save;
+                        return Ok(a);
+                    }
+                }
+                Some('/') => {
+                    self.pos += 1;
+                    let b = self.power()?;
+                    a = Expr::Div(Box::new(a), Box::new(b));
+                }
+                _ => return Ok(a),
             }
-            self.pos = save;
+        }
+    }
+
+    /// `a ^ b` (right-associative) when `a` is not a number literal and an operand follows.
+    fn power(&mut self) -> Result<Expr> {
+        let a = self.postfix()?;
+        if !matches!(a, Expr::Nus { .. })
+            && self.peek() == Some('^')
+            && self.operand_at(self.pos + 1)
+        {
+            self.pos += 1;
+            self.enter()?;
+            let b = self.power()?;
+            self.depth -= 1;
+            return Ok(Expr::Power(Box::new(a), Box::new(b)));
         }
         Ok(a)
     }
@@ -417,22 +495,40 @@ impl Parser<'_> {
         let mut number = Dyadic::zero();
         let start = self.pos;
         if let Some(n) = self.digits() {
+            number = Dyadic::from(n.clone());
             if self.peek() == Some('/') {
+                // `a/2^k` is a number; any other quotient is read as a division.
                 let slash = self.pos;
                 self.pos += 1;
-                let Some(d) = self.digits() else {
-                    return Err(self.error("the denominator, a power of 2"));
-                };
-                let exp = power_of_two(&d).ok_or_else(|| {
-                    self.error_at(
-                        slash + 1,
-                        "a power of 2 as the denominator (short games have dyadic numbers only)",
-                    )
-                })?;
-                number = Dyadic::new(n, exp);
-            } else {
-                number = Dyadic::from(n);
+                match self.digits().as_ref().and_then(power_of_two) {
+                    Some(exp) => number = Dyadic::new(n, exp),
+                    _ => self.pos = slash,
+                }
             }
+        }
+        // `2Tiny(2)`, `1Miny(1/2)`: a number plus a tiny or a miny, as printed.
+        if self.pos > start {
+            let save = self.pos;
+            if let Some(name) = self.ident() {
+                if (name == "Tiny" || name == "Miny") && self.peek() == Some('(') {
+                    let args = self.args()?;
+                    let x = Expr::Nus {
+                        number,
+                        ups: 0,
+                        nim: 0,
+                    };
+                    return Ok(Expr::Add(Box::new(x), Box::new(Expr::Call(name, args))));
+                }
+            }
+            self.pos = save;
+        }
+        if let Some(digits) = self.uptimal_digits()? {
+            let nim = self.nimber_suffix()?;
+            return Ok(Expr::Uptimal(crate::partizan::Uptimal {
+                number,
+                digits,
+                nim,
+            }));
         }
         let mut ups = 0i64;
         if self.at_ups() {
@@ -476,12 +572,73 @@ impl Parser<'_> {
         Ok(Expr::Nus { number, ups, nim })
     }
 
+    /// The digits of an uptimal `^<n>`, `v<n>`, `^[n]` or `v[n]` at the cursor, if one is
+    /// there (`^<3` without `>` is up compared with 3, and is left alone).
+    fn uptimal_digits(&mut self) -> Result<Option<Vec<i64>>> {
+        let sign = match self.peek() {
+            Some('^' | '↑') => 1,
+            Some('v' | '↓') => -1,
+            _ => return Ok(None),
+        };
+        let close = match self.peek_at(1) {
+            Some('<') => '>',
+            Some('[') => ']',
+            _ => return Ok(None),
+        };
+        let save = self.pos;
+        self.pos += 2;
+        let n = self.digits();
+        if self.peek() != Some(close) || n.is_none() {
+            if close == '>' {
+                self.pos = save;
+                return Ok(None);
+            }
+            return Err(self.error("the length of the uptimal and `]`, as in `^[3]`"));
+        }
+        let n = n
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|n| (1..=MAX_UPTIMAL).contains(n))
+            .ok_or_else(|| {
+                self.error_at(
+                    save + 2,
+                    format!("an uptimal length from 1 to {MAX_UPTIMAL}"),
+                )
+            })?;
+        self.pos += 1;
+        Ok(Some(if close == '>' {
+            let mut digits = vec![0; n - 1];
+            digits.push(sign);
+            digits
+        } else {
+            vec![sign; n]
+        }))
+    }
+
+    /// `*` or `*m` after an uptimal (0 when there is none).
+    fn nimber_suffix(&mut self) -> Result<u64> {
+        if !matches!(self.peek(), Some('*' | '⋆')) {
+            return Ok(0);
+        }
+        if matches!(self.peek_at(1), Some('{' | '('))
+            || self.peek_at(1).is_some_and(char::is_alphabetic)
+        {
+            return Ok(0);
+        }
+        self.pos += 1;
+        Ok(match self.digits() {
+            Some(n) => u64::try_from(n).map_err(|_| self.error("a nimber below 2^64"))?,
+            None => 1,
+        })
+    }
+
     /// After `{`: options separated by commas, Left from Right by the longest run of
     /// bars (`{3||2|1}`), up to the closing `}`.
     fn game_body(&mut self) -> Result<Expr> {
         // Segments of comma-separated options, with the bar runs between them.
         let mut segments: Vec<Vec<Expr>> = vec![Vec::new()];
         let mut bars: Vec<(usize, usize)> = Vec::new(); // (count, column)
+                                                        // Whether an option was just read, so that a comma, bars or `}` must come next.
+        let mut after_option = false;
         loop {
             self.skip_ws();
             match self.peek() {
@@ -489,7 +646,11 @@ impl Parser<'_> {
                     self.pos += 1;
                     break;
                 }
+                Some(c) if after_option && !matches!(c, ',' | '|') => {
+                    return Err(self.error("`,`, `|` or `}` after an option"));
+                }
                 Some('|') => {
+                    after_option = false;
                     let col = self.pos;
                     let mut k = 0;
                     while self.peek() == Some('|') {
@@ -500,10 +661,12 @@ impl Parser<'_> {
                     segments.push(Vec::new());
                 }
                 Some(',') => {
+                    after_option = false;
                     self.pos += 1;
                 }
                 None => return Err(self.error("`}`")),
                 _ => {
+                    after_option = true;
                     let e = self.additive()?;
                     if let Some(last) = segments.last_mut() {
                         last.push(e);
@@ -568,7 +731,7 @@ mod tests {
     fn errors_point_at_the_character() {
         for (input, column, expected) in [
             ("{1|2", 4, "`}`"),
-            ("3/5", 2, "power of 2"),
+            ("3/", 2, "a game"),
             ("{1,2}", 4, "`|`"),
             ("1 + ", 4, "a game"),
             ("(1", 2, "`)`"),

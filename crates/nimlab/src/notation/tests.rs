@@ -113,12 +113,54 @@ fn printed_forms_read_back() {
         "{5|{3|1},{2|-7/8}}",
         "{{4|2}|{-1|-3}}",
         "9/8v*3",
+        // Printed with a number in front of Tiny or Miny, as uptimals, or as a negative
+        // number with ups: each must read back as itself.
+        "{1||1|0}",
+        "{3/2|1||1}",
+        "{-3||-3|-5}",
+        "{0|v*}",
+        "{^*|0}",
+        "^ + {0|v*}",
+        "{0|^ + {0|v*} + *}",
+        "3 + ^.Pow(4) + *2",
+        "-1 + v",
+        "{2|-1 + v}",
+        "-1/2 + ^*",
     ];
     for input in inputs {
         let g = s.eval_text(input).unwrap();
         let printed = s.show(&g);
         let again = s.eval_text(&printed).unwrap();
         assert_eq!(g, again, "{input} printed as {printed}");
+        assert_eq!(s.show(&again), printed);
+    }
+}
+
+/// The printed notations read as CGSuite writes them, and text that is not one of
+/// them is refused with the column.
+#[test]
+fn printed_notations_mean_what_they_print() {
+    let mut s = Session::new();
+    for (input, same) in [
+        ("2Tiny(2)", "2 + Tiny(2)"),
+        ("-3Tiny(2)", "-3 + Tiny(2)"),
+        ("1Miny(1/2)", "1 + Miny(1/2)"),
+        ("^<3>", "^.Pow(3)"),
+        ("v<3>", "-^.Pow(3)"),
+        ("^[3]", "^.PowTo(3)"),
+        ("3v[2]*", "3 - ^.PowTo(2) + *"),
+        ("-1v", "-1 + v"),
+        ("- 1v", "-(1 + v)"),
+        ("-1/2^*", "-1/2 + ^*"),
+        ("^<3", "1 < 2"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), s.run(same).unwrap(), "{input}");
+    }
+    for (input, column) in [("{1 2|}", 3), ("^<65>", 2), ("v[0]", 2), ("^[3", 3)] {
+        match s.run(input) {
+            Err(crate::Error::Syntax { column: c, .. }) => assert_eq!(c, column, "{input}"),
+            other => panic!("{input}: {other:?}"),
+        }
     }
 }
 

@@ -288,7 +288,7 @@ impl Arena {
             return (sorted(l), sorted(r));
         }
         if *ups == 0 {
-            let stars: Vec<GameId> = (0..*nim).map(|j| self.star(j)).collect();
+            let stars: Vec<GameId> = sorted((0..*nim).map(|j| self.star(j)).collect());
             return (stars.clone(), stars);
         }
         if *ups < 0 {
