@@ -247,6 +247,43 @@ impl Arena {
         (l, r)
     }
 
+    /// Makes sure the options of `g` are listed (those of `x + n·↑ + *m` are made on
+    /// first use), so that [`Arena::option_count`] and `option_at` can read them.
+    fn ensure_expanded(&mut self, g: GameId) {
+        let i = g.0 as usize;
+        if matches!(self.nodes[i], Node::Nus(_)) && self.expanded[i].is_none() {
+            self.options(g);
+        }
+    }
+
+    /// How many Left (`left`) or Right options `g` has, once expanded.
+    fn option_count(&self, g: GameId, left: bool) -> usize {
+        self.option_list(g, left).len()
+    }
+
+    /// The `i`-th Left (`left`) or Right option of `g`, once expanded.
+    fn option_at(&self, g: GameId, left: bool, i: usize) -> GameId {
+        self.option_list(g, left)[i]
+    }
+
+    fn option_list(&self, g: GameId, left: bool) -> &[GameId] {
+        let i = g.0 as usize;
+        let (l, r) = match &self.nodes[i] {
+            Node::Options { left, right } => (left, right),
+            Node::Nus(_) => {
+                let (l, r) = self.expanded[i]
+                    .as_ref()
+                    .expect("options expanded before they are read");
+                (l, r)
+            }
+        };
+        if left {
+            l
+        } else {
+            r
+        }
+    }
+
     /// The Left options of `g`.
     pub fn left(&mut self, g: GameId) -> Vec<GameId> {
         self.options(g).0
@@ -489,16 +526,23 @@ impl Arena {
         if self.interrupted() {
             return false;
         }
-        // g ≤ h unless some g^L ≥ h or some h^R ≤ g.
+        // g ≤ h unless some g^L ≥ h or some h^R ≤ g. By number avoidance, a number's own
+        // options need not be tried against a game that is not a number.
         let mut result = true;
-        for gl in self.left(g) {
-            if self.le(h, gl) {
-                result = false;
-                break;
+        if self.as_number(g).is_none() {
+            self.ensure_expanded(g);
+            for i in 0..self.option_count(g, true) {
+                let gl = self.option_at(g, true, i);
+                if self.le(h, gl) {
+                    result = false;
+                    break;
+                }
             }
         }
-        if result {
-            for hr in self.right(h) {
+        if result && self.as_number(h).is_none() {
+            self.ensure_expanded(h);
+            for i in 0..self.option_count(h, false) {
+                let hr = self.option_at(h, false, i);
                 if self.le(hr, g) {
                     result = false;
                     break;
