@@ -60,6 +60,17 @@ pub fn run(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
                 Some(rational_text(&t.temperature())),
             )
         }
+        // A number that is not a short game is positive (L), negative (R) or 0 (P); a
+        // transfinite nimber is fuzzy (N).
+        Value::Surreal(x) => {
+            let class = match x.sign() {
+                1 => "L",
+                -1 => "R",
+                _ => "P",
+            };
+            (Some(class.to_string()), None, None, None)
+        }
+        Value::Nimber(_) => (Some("N".to_string()), None, None, None),
         _ => (None, None, None, None),
     };
     let report = ValueReport {

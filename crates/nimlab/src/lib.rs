@@ -27,6 +27,7 @@ pub mod notation;
 mod outcome;
 pub mod partizan;
 pub mod play;
+pub mod surreal;
 
 pub use error::{Error, Result};
 pub use nimber::Nimber;

@@ -1,8 +1,10 @@
 //! Evaluating expressions: games in an arena, comparisons, and the methods of a game.
 
-use super::parse::{parse, CompareOp, Expr};
+use super::arith::Op;
+use super::parse::{parse, Expr};
 use super::print::print;
 use crate::partizan::{Arena, Comparison, Dyadic, GameId, Nus};
+use crate::surreal::Surreal;
 use crate::{Error, Outcome, Result};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
@@ -30,6 +32,11 @@ pub enum Value {
     Thermograph(crate::partizan::Thermograph),
     /// Text printed as it stands (an uptimal expansion).
     Text(String),
+    /// A number that is not a short game: a rational such as 1/3, or a surreal number
+    /// such as ω or 1/(ω+1).
+    Surreal(crate::surreal::Surreal),
+    /// A transfinite nimber *α, α an infinite ordinal (`*ω`, `*ω^2`).
+    Nimber(crate::surreal::Ordinal),
 }
 
 /// A calculator session: the arena its games live in and the variables assigned.
@@ -122,6 +129,8 @@ impl Session {
             Value::Rational(x) => crate::partizan::rational_text(x),
             Value::Thermograph(t) => t.to_string(),
             Value::Text(t) => t.clone(),
+            Value::Surreal(x) => x.to_string(),
+            Value::Nimber(o) => super::arith::nimber_text(o),
             Value::List(gs) => {
                 let gs = super::print::ordered(&mut self.arena, gs.clone());
                 let texts: Vec<String> = gs.iter().map(|&g| print(&mut self.arena, g)).collect();
@@ -133,20 +142,15 @@ impl Session {
     fn game(&mut self, e: &Expr) -> Result<GameId> {
         match self.eval(e)? {
             Value::Game(g) => Ok(g),
+            Value::Surreal(x) if x.is_finite() => Err(Error::Unsupported(format!(
+                "{x} is not a short game: the numbers of short games are dyadic (a/2^k)"
+            ))),
+            Value::Surreal(x) => Err(Error::Unsupported(format!(
+                "{x} is not a short game: it is infinite"
+            ))),
             other => Err(Error::Unsupported(format!(
                 "a game was expected here, not {}",
                 self.show(&other)
-            ))),
-        }
-    }
-
-    fn integer(&mut self, e: &Expr) -> Result<BigInt> {
-        let g = self.game(e)?;
-        match self.arena.as_number(g) {
-            Some(x) if x.is_integer() => Ok(x.numerator().clone()),
-            _ => Err(Error::Unsupported(format!(
-                "an integer was expected here, not {}",
-                print(&mut self.arena, g)
             ))),
         }
     }
@@ -167,11 +171,8 @@ impl Session {
                 Value::Game(crate::partizan::Uptimals::new().value(&mut self.arena, u))
             }
             Expr::StarOf(inner) => {
-                let n = self.integer(inner)?;
-                let m = n.to_u64().filter(|_| !n.is_negative()).ok_or_else(|| {
-                    Error::Unsupported(format!("*n needs a whole number n ≥ 0 below 2^64, not {n}"))
-                })?;
-                Value::Game(self.arena.star(m))
+                let v = self.eval(inner)?;
+                self.star_of(v)?
             }
             Expr::Game(l, r) => {
                 let l = l.iter().map(|x| self.game(x)).collect::<Result<Vec<_>>>()?;
@@ -179,17 +180,11 @@ impl Session {
                 Value::Game(self.arena.game(l, r))
             }
             Expr::Neg(x) => {
-                let g = self.game(x)?;
-                Value::Game(self.arena.neg(g))
+                let v = self.eval(x)?;
+                self.negate(v)?
             }
-            Expr::Add(x, y) => {
-                let (g, h) = (self.game(x)?, self.game(y)?);
-                Value::Game(self.arena.add(g, h))
-            }
-            Expr::Sub(x, y) => {
-                let (g, h) = (self.game(x)?, self.game(y)?);
-                Value::Game(self.arena.sub(g, h))
-            }
+            Expr::Add(x, y) => self.operands(Op::Add, x, y)?,
+            Expr::Sub(x, y) => self.operands(Op::Sub, x, y)?,
             Expr::PlusMinus(items) => {
                 let l = items
                     .iter()
@@ -198,19 +193,12 @@ impl Session {
                 let r = l.iter().map(|&g| self.arena.neg(g)).collect();
                 Value::Game(self.arena.game(l, r))
             }
-            Expr::Times(n, x) => {
-                let n = self.integer(n)?;
-                let g = self.game(x)?;
-                Value::Game(crate::partizan::ops::times(&mut self.arena, &n, g)?)
-            }
+            Expr::Times(x, y) => self.operands(Op::Times, x, y)?,
+            Expr::Div(x, y) => self.operands(Op::Div, x, y)?,
+            Expr::Power(x, y) => self.operands(Op::Power, x, y)?,
             Expr::Ordinal(x, y) => {
                 let (g, h) = (self.game(x)?, self.game(y)?);
                 Value::Game(crate::partizan::ops::ordinal_sum(&mut self.arena, g, h))
-            }
-            Expr::Div(..) | Expr::Power(..) => {
-                return Err(Error::Unsupported(
-                    "quotients and powers of numbers are not evaluated".to_string(),
-                ))
             }
             Expr::Call(name, args) => self.call(name, args)?,
             Expr::Method(x, name, args) => {
@@ -218,26 +206,14 @@ impl Session {
                 self.method(g, name, args)?
             }
             Expr::Compare(op, x, y) => {
-                let (g, h) = (self.game(x)?, self.game(y)?);
-                let c = self.arena.compare(g, h);
-                use Comparison::*;
-                Value::Bool(match op {
-                    CompareOp::Eq => c == Equal,
-                    CompareOp::Ne => c != Equal,
-                    CompareOp::Le => matches!(c, Less | Equal),
-                    CompareOp::Ge => matches!(c, Greater | Equal),
-                    CompareOp::Lt => c == Less,
-                    CompareOp::Gt => c == Greater,
-                    CompareOp::LessOrConfused => matches!(c, Less | Confused),
-                    CompareOp::GreaterOrConfused => matches!(c, Greater | Confused),
-                    CompareOp::Confused => c == Confused,
-                })
+                let (a, b) = (self.eval(x)?, self.eval(y)?);
+                Value::Bool(self.compare_values(*op, &a, &b)?)
             }
-            Expr::Var(name) => self
-                .vars
-                .get(name)
-                .cloned()
-                .ok_or_else(|| Error::Unsupported(format!("`{name}` is not defined")))?,
+            Expr::Var(name) => match self.vars.get(name) {
+                Some(v) => v.clone(),
+                None if name == "omega" || name == "ω" => Value::Surreal(Surreal::omega()),
+                None => return Err(Error::Unsupported(format!("`{name}` is not defined"))),
+            },
             Expr::Assign(name, x) => {
                 let v = self.eval(x)?;
                 if self.arena.interrupted() {
@@ -247,6 +223,13 @@ impl Session {
                 v
             }
         })
+    }
+
+    /// Evaluates `x` and `y` and applies `op`.
+    fn operands(&mut self, op: Op, x: &Expr, y: &Expr) -> Result<Value> {
+        let a = self.eval(x)?;
+        let b = self.eval(y)?;
+        self.binary(op, a, b)
     }
 
     fn call(&mut self, name: &str, args: &[Expr]) -> Result<Value> {

@@ -9,6 +9,7 @@
 //! assert_eq!(s.run("{1|1} == 1 + *").unwrap(), "true");
 //! ```
 
+mod arith;
 mod eval;
 mod parse;
 mod print;

@@ -359,8 +359,10 @@ impl Parser<'_> {
 
     /// `a ^ b` (right-associative) when `a` is not a number literal and an operand follows.
     fn power(&mut self) -> Result<Expr> {
+        self.skip_ws();
+        let parenthesized = self.peek() == Some('(');
         let a = self.postfix()?;
-        if !matches!(a, Expr::Nus { .. })
+        if (parenthesized || !matches!(a, Expr::Nus { .. }))
             && self.peek() == Some('^')
             && self.operand_at(self.pos + 1)
         {
@@ -560,6 +562,15 @@ impl Parser<'_> {
                     return Ok(Expr::StarOf(Box::new(e)));
                 }
                 return Err(self.error_at(start, "`*(…)` on its own, not after a number or ups"));
+            }
+            if number.is_zero()
+                && ups == 0
+                && self.peek().is_some_and(|c| c.is_alphabetic() || c == '_')
+                && !self.at_ups()
+            {
+                // `*omega`, `*n` for a variable n.
+                let name = self.ident().unwrap_or_default();
+                return Ok(Expr::StarOf(Box::new(Expr::Var(name))));
             }
             nim = match self.digits() {
                 Some(n) => u64::try_from(n).map_err(|_| self.error("a nimber below 2^64"))?,

@@ -4,6 +4,8 @@ use super::*;
 
 /// The examples of `cgsuite-notation-examples` that nimlab prints: input, CGSuite's output.
 const CGSUITE: &[(&str, &str)] = &[
+    ("omega^omega + 1/(omega+1)", "(ω^(ω+1)+ω^ω+1)/(ω+1)"),
+    ("*(omega*omega)", "*ω^2"),
     ("0", "0"),
     ("5", "5"),
     ("-1823437481924", "-1823437481924"),
@@ -161,6 +163,48 @@ fn printed_notations_mean_what_they_print() {
             Err(crate::Error::Syntax { column: c, .. }) => assert_eq!(c, column, "{input}"),
             other => panic!("{input}: {other:?}"),
         }
+    }
+}
+
+/// Numbers that are not short games (rationals, ω) and transfinite nimbers: exact
+/// arithmetic, and a clear error where a short game is needed.
+#[test]
+fn surreal_numbers_and_transfinite_nimbers() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("1/3", "1/3"),
+        ("1/3 + 1/6", "1/2"),
+        ("(1/3 + 1/6) + {0|1}", "1"),
+        ("{1|0}.Mean - 1/3", "1/6"),
+        ("(omega^2 - 1)/(omega - 1)", "ω+1"),
+        ("(omega + 1) * (omega - 1)", "ω^2-1"),
+        ("omega - omega", "0"),
+        ("1/omega > 0", "true"),
+        ("1/omega < 1/1000", "true"),
+        ("omega > (10)^30", "true"),
+        ("omega^omega > omega^100", "true"),
+        ("omega^(omega^2)", "ω^ω^2"),
+        ("x := omega + 1", "ω+1"),
+        ("x * x", "ω^2+2ω+1"),
+        ("ω/2", "ω/2"),
+        ("*omega + *omega", "0"),
+        ("*omega + *3", "*(ω+3)"),
+        ("*(2*omega)", "*(2ω)"),
+        ("*omega <> *(omega + 1)", "true"),
+        ("*omega == *omega", "true"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    for (input, error) in [
+        ("{1/3|1}", "1/3 is not a short game"),
+        ("{omega|}", "ω is not a short game"),
+        ("1/0", "division by zero"),
+        ("omega + *", "cannot add ω and *"),
+        ("*(-1)", "*n needs a whole number or an ordinal"),
+        ("(2)^(1/2)", "is not defined"),
+    ] {
+        let e = s.run(input).unwrap_err().to_string();
+        assert!(e.contains(error), "{input}: {e}");
     }
 }
 
