@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 /// Options of `nimlab value`.
 #[derive(Args)]
 pub struct ValueArgs {
-    /// The expression, in CGSuite's notation (`{3||2|1}`, `^*`, `+-1`, `g.Mean`).
+    /// The expression, in CGSuite's notation (`{3||2|1}`, `^*`, `+-1`, `g.Mean`); it may
+    /// begin with a minus (`-1/2`, `-omega`).
+    #[arg(allow_hyphen_values = true)]
     expression: String,
     /// Print JSON: input, output and, for a game, its outcome class, mean, temperature and
     /// birthday.

@@ -36,6 +36,22 @@ fn value_prints_the_canonical_form_as_cgsuite_does() {
     assert_eq!(out, "true\n");
 }
 
+/// An expression may begin with a minus: it is not taken for an option.
+#[test]
+fn a_leading_minus_is_part_of_the_expression() {
+    for (input, want) in [
+        ("-1/2", "-1/2\n"),
+        ("-1823437481924", "-1823437481924\n"),
+        ("-omega", "-ω\n"),
+    ] {
+        let (status, out, err) = nimlab(&["value", input]);
+        assert_eq!((status, out.as_str()), (0, want), "{input}: {err}");
+    }
+    let (status, out, _) = nimlab(&["value", "-1v", "--json"]);
+    assert_eq!(status, 0);
+    assert!(out.contains(r#""output":"-1v""#), "{out}");
+}
+
 #[test]
 fn a_syntax_error_points_at_the_character() {
     let (status, _, err) = nimlab(&["value", "{3|2|1}"]);
