@@ -90,6 +90,10 @@ impl Session {
     fn eval_whole(&mut self, e: &Expr) -> Result<Value> {
         let mark = self.arena.mark();
         let v = self.eval(e);
+        if let Some((what, limit)) = self.arena.take_overflow() {
+            self.arena.rollback(mark);
+            return Err(Error::limit(what, limit));
+        }
         if self.arena.interrupted() {
             self.arena.rollback(mark);
             return Err(Error::Interrupted);

@@ -383,3 +383,27 @@ fn an_interrupted_computation_is_forgotten_and_the_session_goes_on() {
         assert_eq!(s.run(input).unwrap(), fresh.run(input).unwrap(), "{input}");
     }
 }
+
+#[test]
+fn games_too_large_to_list_give_a_limit_error_and_the_session_goes_on() {
+    let mut s = Session::new();
+    assert_eq!(s.run("g := ^*").unwrap(), "^*");
+    for input in [
+        "{*100000000|0}",
+        "(*100000000).LeftOptions",
+        "(*100000000).Heat(1)",
+        "(^100000000).LeftOptions",
+        "^.Pow(100000)",
+        "^.PowTo(100000)",
+    ] {
+        match s.run(input) {
+            Err(crate::Error::Limit { .. }) => {}
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+    // Sums and comparisons of such values need no options.
+    assert_eq!(s.run("*100000000 + *100000001").unwrap(), "*");
+    assert_eq!(s.run("^100000000 > 0").unwrap(), "true");
+    assert_eq!(s.run("{^*4000|0}").unwrap(), "^*");
+    assert_eq!(s.run("g + g").unwrap(), "^^");
+}

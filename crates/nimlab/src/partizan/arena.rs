@@ -87,7 +87,15 @@ pub struct Arena {
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
     interrupt: Option<Arc<AtomicBool>>,
+    overflow: Option<(String, String)>,
 }
+
+/// The largest nimber, and the largest multiple of up, whose options an arena lists
+/// (their sums and comparisons with each other need no options and have no limit).
+pub const MAX_EXPANDED: u64 = 4096;
+
+/// The most games an arena holds.
+pub const MAX_GAMES: usize = 1 << 24;
 
 /// A point in an arena's history to return to with [`Arena::rollback`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,11 +142,40 @@ impl Arena {
         self.interrupt = Some(flag);
     }
 
-    /// Whether the interrupt flag is set.
+    /// Whether the interrupt flag is set, or a limit was met ([`Arena::take_overflow`]):
+    /// either way the arena's results are meaningless until a rollback.
     pub fn interrupted(&self) -> bool {
-        self.interrupt
-            .as_ref()
-            .is_some_and(|f| f.load(Atomic::Relaxed))
+        self.overflow.is_some()
+            || self
+                .interrupt
+                .as_ref()
+                .is_some_and(|f| f.load(Atomic::Relaxed))
+    }
+
+    /// The limit a computation met, if it met one: what was asked and the limit, in
+    /// words. Once a limit is met the arena stops working as if interrupted; the caller
+    /// rolls back to a [`Mark`] and reports the limit.
+    ///
+    /// ```
+    /// use nimlab::partizan::Arena;
+    /// let mut a = Arena::new();
+    /// let mark = a.mark();
+    /// let huge = a.star(1 << 40);
+    /// let _ = a.options(huge);
+    /// let (what, limit) = a.take_overflow().unwrap();
+    /// assert!(what.contains("*1099511627776"), "{what}");
+    /// assert!(limit.contains("4096"), "{limit}");
+    /// a.rollback(mark);
+    /// assert!(!a.interrupted());
+    /// ```
+    pub fn take_overflow(&mut self) -> Option<(String, String)> {
+        self.overflow.take()
+    }
+
+    fn overflow(&mut self, what: String, limit: String) {
+        if self.overflow.is_none() {
+            self.overflow = Some((what, limit));
+        }
     }
 
     /// The arena's present state, to return to with [`Arena::rollback`].
@@ -163,6 +200,12 @@ impl Arena {
     }
 
     fn push(&mut self, node: Node) -> GameId {
+        if self.nodes.len() >= MAX_GAMES {
+            self.overflow(
+                "a computation making more distinct games".to_string(),
+                format!("{MAX_GAMES} games in one session"),
+            );
+        }
         let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
         self.nodes.push(node);
         self.expanded.push(None);
@@ -294,9 +337,21 @@ impl Arena {
         self.options(g).1
     }
 
-    /// The canonical options of `x + n·↑ + *m`.
+    /// The canonical options of `x + n·↑ + *m`, in closed form (as Conway and CGSuite
+    /// give them): x + *m is {x + *k | x + *k} over k < m; x↑* is {x, x* | x};
+    /// x + n·↑ + *m for n ≥ 1 otherwise is {x | x + (n−1)·↑ + *(m ^ 1)}; negatives mirror.
     fn expand(&mut self, nus: &Nus) -> (Vec<GameId>, Vec<GameId>) {
         let Nus { number, ups, nim } = nus;
+        if *nim > MAX_EXPANDED || ups.unsigned_abs() > MAX_EXPANDED {
+            let what = format!("the options of {}", crate::notation::print_nus(nus));
+            self.overflow(
+                what,
+                format!(
+                    "nimbers and multiples of up up to {MAX_EXPANDED} have their options listed"
+                ),
+            );
+            return (Vec::new(), Vec::new());
+        }
         if nus.is_number() {
             if number.is_integer() {
                 return match number.signum() {
@@ -311,49 +366,30 @@ impl Arena {
                 vec![self.number(number + &step)],
             );
         }
-        if !number.is_zero() {
-            // Number translation: x + G = {x + G^L | x + G^R} for G not a number.
-            let inf = self.nus(Nus {
-                number: Dyadic::zero(),
-                ups: *ups,
-                nim: *nim,
-            });
-            let x = self.number(number.clone());
-            let (l, r) = self.options(inf);
-            let l = l.into_iter().map(|o| self.add(o, x)).collect();
-            let r = r.into_iter().map(|o| self.add(o, x)).collect();
-            return (sorted(l), sorted(r));
+        let at = |a: &mut Arena, ups: i64, nim: u64| {
+            a.nus(Nus {
+                number: number.clone(),
+                ups,
+                nim,
+            })
+        };
+        let x = at(self, 0, 0);
+        match *ups {
+            0 => {
+                let stars: Vec<GameId> = sorted((0..*nim).map(|k| at(self, 0, k)).collect());
+                (stars.clone(), stars)
+            }
+            1 if *nim == 1 => {
+                let xs = at(self, 0, 1);
+                (sorted(vec![x, xs]), vec![x])
+            }
+            -1 if *nim == 1 => {
+                let xs = at(self, 0, 1);
+                (vec![x], sorted(vec![x, xs]))
+            }
+            n if n > 0 => (vec![x], vec![at(self, n - 1, nim ^ 1)]),
+            n => (vec![at(self, n + 1, nim ^ 1)], vec![x]),
         }
-        if *ups == 0 {
-            let stars: Vec<GameId> = sorted((0..*nim).map(|j| self.star(j)).collect());
-            return (stars.clone(), stars);
-        }
-        if *ups < 0 {
-            let pos = self.nus(Nus {
-                number: Dyadic::zero(),
-                ups: -ups,
-                nim: *nim,
-            });
-            let (l, r) = self.options(pos);
-            let nl: Vec<GameId> = r.into_iter().map(|o| self.neg(o)).collect();
-            let nr: Vec<GameId> = l.into_iter().map(|o| self.neg(o)).collect();
-            return (sorted(nl), sorted(nr));
-        }
-        // n·↑ + *m = ↑ + J with J = (n-1)·↑ + *m and ↑ = {0|*}: its options are
-        // {J, ↑ + J^L | * + J, ↑ + J^R}, simplified.
-        let j = self.nus(Nus {
-            number: Dyadic::zero(),
-            ups: ups - 1,
-            nim: *nim,
-        });
-        let up = self.up(1);
-        let star = self.star(1);
-        let (jl, jr) = self.options(j);
-        let mut l = vec![j];
-        l.extend(jl.into_iter().map(|o| self.add(up, o)));
-        let mut r = vec![self.add(star, j)];
-        r.extend(jr.into_iter().map(|o| self.add(up, o)));
-        self.simplify(l, r)
     }
 
     /// The game `{left | right}` in canonical form.
@@ -400,65 +436,106 @@ impl Arena {
         if all.iter().any(|n| n.number != x) {
             return None;
         }
-        let lo_n = all.iter().map(|n| n.ups).min()? - 1;
-        let hi_n = all.iter().map(|n| n.ups).max()? + 1;
-        let max_m = all.iter().map(|n| n.nim).max()?;
-        let m_bound = (max_m + 1).next_power_of_two() * 2;
-        for ups in lo_n..=hi_n {
-            for nim in 0..m_bound {
-                if ups == 0 && nim == 0 {
-                    continue;
-                }
-                let candidate = self.nus(Nus {
-                    number: x.clone(),
-                    ups,
-                    nim,
-                });
-                let (cl, cr) = self.options(candidate);
-                if cl == l && cr == r {
-                    return Some(candidate);
-                }
-            }
+        let at = |a: &mut Arena, ups: i64, nim: u64| {
+            a.nus(Nus {
+                number: x.clone(),
+                ups,
+                nim,
+            })
+        };
+        // The closed forms of `expand`, read backwards.
+        let mut nims: Vec<u64> = ln.iter().filter(|n| n.ups == 0).map(|n| n.nim).collect();
+        nims.sort_unstable();
+        if l == r && nims.len() == ln.len() && nims.iter().enumerate().all(|(i, &m)| m == i as u64)
+        {
+            return Some(at(self, 0, l.len() as u64));
         }
-        None
+        let is_x = |n: &Nus| n.ups == 0 && n.nim == 0;
+        let is_x_star = |n: &Nus| n.ups == 0 && n.nim == 1;
+        match (ln, rn) {
+            ([a, b], [c])
+                if is_x(c) && ((is_x(a) && is_x_star(b)) || (is_x_star(a) && is_x(b))) =>
+            {
+                Some(at(self, 1, 1))
+            }
+            ([c], [a, b])
+                if is_x(c) && ((is_x(a) && is_x_star(b)) || (is_x_star(a) && is_x(b))) =>
+            {
+                Some(at(self, -1, 1))
+            }
+            ([a], [g]) if is_x(a) && !is_x(g) && g.ups >= 0 => Some(at(self, g.ups + 1, g.nim ^ 1)),
+            ([g], [a]) if is_x(a) && !is_x(g) && g.ups <= 0 => Some(at(self, g.ups - 1, g.nim ^ 1)),
+            _ => None,
+        }
     }
 
     /// Removes dominated options and bypasses reversible ones until neither is left:
     /// the canonical options of `{left | right}`.
     fn simplify(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> (Vec<GameId>, Vec<GameId>) {
         let (mut l, mut r) = (sorted(left), sorted(right));
+        // Comparisons with G = {l | r}: removing dominated options and bypassing
+        // reversible ones keep G's value, so they stay valid as l and r change.
+        let mut memo = FxHashMap::default();
         loop {
             l = self.undominated(l, true);
             r = self.undominated(r, false);
             let mut changed = false;
             // A Left option with a Right answer at most G is replaced by that answer's
-            // Left options.
-            'left: for i in 0..l.len() {
+            // Left options, which are looked at in their turn; all in one pass.
+            let mut i = 0;
+            while i < l.len() {
+                if self.interrupted() {
+                    return (l, r);
+                }
                 let a = l[i];
+                let mut reversed = None;
                 for ar in self.right(a) {
-                    if self.le_id_temp(ar, &l, &r) {
-                        let mut next: Vec<GameId> = l[..i].to_vec();
-                        next.extend_from_slice(&l[i + 1..]);
-                        next.extend(self.left(ar));
-                        l = sorted(next);
-                        changed = true;
-                        break 'left;
+                    if self.le_id_temp(ar, &l, &r, &mut memo) {
+                        reversed = Some(ar);
+                        break;
                     }
                 }
+                match reversed {
+                    Some(ar) => {
+                        l.swap_remove(i);
+                        for o in self.left(ar) {
+                            if !l.contains(&o) {
+                                l.push(o);
+                            }
+                        }
+                        changed = true;
+                    }
+                    None => i += 1,
+                }
             }
-            'right: for i in 0..r.len() {
+            let mut i = 0;
+            while i < r.len() {
+                if self.interrupted() {
+                    return (l, r);
+                }
                 let a = r[i];
+                let mut reversed = None;
                 for al in self.left(a) {
-                    if self.le_temp_id(&l, &r, al) {
-                        let mut next: Vec<GameId> = r[..i].to_vec();
-                        next.extend_from_slice(&r[i + 1..]);
-                        next.extend(self.right(al));
-                        r = sorted(next);
-                        changed = true;
-                        break 'right;
+                    if self.le_temp_id(&l, &r, al, &mut memo) {
+                        reversed = Some(al);
+                        break;
                     }
                 }
+                match reversed {
+                    Some(al) => {
+                        r.swap_remove(i);
+                        for o in self.right(al) {
+                            if !r.contains(&o) {
+                                r.push(o);
+                            }
+                        }
+                        changed = true;
+                    }
+                    None => i += 1,
+                }
             }
+            l = sorted(l);
+            r = sorted(r);
             if !changed {
                 return (l, r);
             }
@@ -484,32 +561,59 @@ impl Arena {
         keep
     }
 
-    /// Whether `x ≤ G` for `G = {l | r}` not yet in the arena.
-    fn le_id_temp(&mut self, x: GameId, l: &[GameId], r: &[GameId]) -> bool {
-        // x ≤ G unless some x^L ≥ G or some G^R ≤ x.
-        if r.iter().any(|&gr| self.le(gr, x)) {
-            return false;
+    /// Whether `x ≤ G` for `G = {l | r}` not yet in the arena. `memo` remembers the
+    /// answers for this G (keyed by x and the side of the comparison).
+    fn le_id_temp(
+        &mut self,
+        x: GameId,
+        l: &[GameId],
+        r: &[GameId],
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> bool {
+        if let Some(&v) = memo.get(&(x, true)) {
+            return v;
         }
-        for xl in self.left(x) {
-            if self.le_temp_id(l, r, xl) {
-                return false;
+        // x ≤ G unless some x^L ≥ G or some G^R ≤ x.
+        let mut result = !r.iter().any(|&gr| self.le(gr, x));
+        if result {
+            self.ensure_expanded(x);
+            for i in 0..self.option_count(x, true) {
+                let xl = self.option_at(x, true, i);
+                if self.le_temp_id(l, r, xl, memo) {
+                    result = false;
+                    break;
+                }
             }
         }
-        true
+        memo.insert((x, true), result);
+        result
     }
 
     /// Whether `G ≤ x` for `G = {l | r}` not yet in the arena.
-    fn le_temp_id(&mut self, l: &[GameId], r: &[GameId], x: GameId) -> bool {
-        // G ≤ x unless some G^L ≥ x or some x^R ≤ G.
-        if l.iter().any(|&gl| self.le(x, gl)) {
-            return false;
+    fn le_temp_id(
+        &mut self,
+        l: &[GameId],
+        r: &[GameId],
+        x: GameId,
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> bool {
+        if let Some(&v) = memo.get(&(x, false)) {
+            return v;
         }
-        for xr in self.right(x) {
-            if self.le_id_temp(xr, l, r) {
-                return false;
+        // G ≤ x unless some G^L ≥ x or some x^R ≤ G.
+        let mut result = !l.iter().any(|&gl| self.le(x, gl));
+        if result {
+            self.ensure_expanded(x);
+            for i in 0..self.option_count(x, false) {
+                let xr = self.option_at(x, false, i);
+                if self.le_id_temp(xr, l, r, memo) {
+                    result = false;
+                    break;
+                }
             }
         }
-        true
+        memo.insert((x, false), result);
+        result
     }
 
     /// Whether `g ≤ h`.

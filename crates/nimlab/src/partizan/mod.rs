@@ -21,7 +21,7 @@ mod svg;
 mod thermograph;
 mod uptimal;
 
-pub use arena::{Arena, Comparison, GameId, Mark, Nus};
+pub use arena::{Arena, Comparison, GameId, Mark, Nus, MAX_EXPANDED, MAX_GAMES};
 pub use born::{born_by, MAX_DAY};
 pub use dyadic::Dyadic;
 pub use svg::thermograph_svg;

@@ -143,6 +143,9 @@ pub fn overheat(a: &mut Arena, g: GameId, s: GameId, t: GameId) -> Result<GameId
     go(a, g, s, t, &mut FxHashMap::default())
 }
 
+/// The largest exponent of `Pow` and `PowTo`.
+pub const MAX_POWER: i64 = 1024;
+
 /// The largest multiple `n · G` computed.
 pub const MAX_MULTIPLE: u64 = 1 << 20;
 
@@ -333,6 +336,12 @@ pub fn pow_to(a: &mut Arena, g: GameId, x: &Dyadic) -> Result<GameId> {
     }
     if x.is_zero() {
         return Ok(a.zero());
+    }
+    if x > &Dyadic::from(MAX_POWER) || x.exponent() > 64 {
+        return Err(Error::limit(
+            format!("the power {x}"),
+            format!("powers up to {MAX_POWER}, with denominators up to 2^64"),
+        ));
     }
     let b = a.number(blowup(x));
     Ok(ordinal_sum(a, g, b))
