@@ -1,6 +1,7 @@
 //! The printer of canonical forms in CGSuite's plain-text notation.
 
 use crate::partizan::{Arena, GameId, Nus, Uptimals};
+use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
 /// `x + n·↑ + *m` as CGSuite writes it: `0`, `5`, `-1/2`, `9/8*`, `^`, `^^`, `^3`, `v*`,
@@ -57,12 +58,20 @@ pub fn print_nus(n: &Nus) -> String {
 /// assert_eq!(print(&mut a, g), "{3||2*|1*}");
 /// ```
 pub fn print(a: &mut Arena, g: GameId) -> String {
-    print_with(a, &mut Uptimals::new(), g)
+    print_with(a, &mut Printer::default(), g)
 }
 
-fn print_with(a: &mut Arena, up: &mut Uptimals, g: GameId) -> String {
+/// What printing remembers: the uptimals recognised, and the text of each game already
+/// written (a game's text is written once however often it occurs).
+#[derive(Default)]
+struct Printer {
+    up: Uptimals,
+    texts: FxHashMap<(GameId, bool, bool), (String, usize)>,
+}
+
+fn print_with(a: &mut Arena, p: &mut Printer, g: GameId) -> String {
     let mut out = String::new();
-    write(a, up, g, true, false, &mut out);
+    write(a, p, g, true, false, &mut out);
     out
 }
 
@@ -75,7 +84,29 @@ const MAX_BARS: usize = 4;
 /// switch).
 fn write(
     a: &mut Arena,
-    up: &mut Uptimals,
+    p: &mut Printer,
+    g: GameId,
+    braces: bool,
+    parens: bool,
+    out: &mut String,
+) -> usize {
+    if let Some((text, bars)) = p.texts.get(&(g, braces, parens)) {
+        out.push_str(text);
+        return *bars;
+    }
+    let mut text = String::new();
+    let bars = write_new(a, p, g, braces, parens, &mut text);
+    out.push_str(&text);
+    if !a.interrupted() {
+        p.texts.insert((g, braces, parens), (text, bars));
+    }
+    bars
+}
+
+/// Writes a game not written before.
+fn write_new(
+    a: &mut Arena,
+    p: &mut Printer,
     g: GameId,
     braces: bool,
     parens: bool,
@@ -95,7 +126,7 @@ fn write(
         }
         return 0;
     }
-    if let Some(u) = up.of(a, g).filter(|u| u.is_nice()) {
+    if let Some(u) = p.up.of(a, g).filter(|u| u.is_nice()) {
         let compact = u.number.is_zero() && u.nim == 0;
         if parens && !compact {
             out.push_str(&format!("({})", u.nice_text()));
@@ -105,12 +136,12 @@ fn write(
         return 0;
     }
     let (l, r) = a.options(g);
-    if let Some(s) = special(a, up, g, &l, &r) {
+    if let Some(s) = special(a, p, g, &l, &r) {
         out.push_str(&s);
         return 0;
     }
-    let l = sort(a, up, l);
-    let r = sort(a, up, r);
+    let l = sort(a, p, l);
+    let r = sort(a, p, r);
     let mut lt = String::new();
     let mut rt = String::new();
     let mut bars = 0;
@@ -119,7 +150,7 @@ fn write(
             if i > 0 {
                 text.push(',');
             }
-            let b = write(a, up, o, options.len() > 1, false, text);
+            let b = write(a, p, o, options.len() > 1, false, text);
             bars = bars.max(b + 1);
         }
     }
@@ -143,14 +174,14 @@ fn write(
 /// number, ups, nimber), then the other games by their Left options, then their Right
 /// options, compared the same way.
 pub fn ordered(a: &mut Arena, options: Vec<GameId>) -> Vec<GameId> {
-    sort(a, &mut Uptimals::new(), options)
+    sort(a, &mut Printer::default(), options)
 }
 
-fn sort(a: &mut Arena, up: &mut Uptimals, mut options: Vec<GameId>) -> Vec<GameId> {
+fn sort(a: &mut Arena, p: &mut Printer, mut options: Vec<GameId>) -> Vec<GameId> {
     // A stable insertion sort: the comparison needs the arena.
     for i in 1..options.len() {
         let mut j = i;
-        while j > 0 && order(a, up, options[j], options[j - 1]) == Ordering::Less {
+        while j > 0 && order(a, p, options[j], options[j - 1]) == Ordering::Less {
             options.swap(j, j - 1);
             j -= 1;
         }
@@ -158,7 +189,7 @@ fn sort(a: &mut Arena, up: &mut Uptimals, mut options: Vec<GameId>) -> Vec<GameI
     options
 }
 
-fn rank(a: &mut Arena, up: &mut Uptimals, g: GameId) -> u8 {
+fn rank(a: &mut Arena, p: &mut Printer, g: GameId) -> u8 {
     let nus = a
         .as_nus(g)
         .map(|n| (n.is_number(), n.number.is_zero() && n.ups == 0));
@@ -166,21 +197,21 @@ fn rank(a: &mut Arena, up: &mut Uptimals, g: GameId) -> u8 {
         Some((true, _)) => 0,
         Some((_, true)) => 1,
         Some(_) => 2,
-        None if up.of(a, g).is_some() => 2,
+        None if p.up.of(a, g).is_some() => 2,
         None => 3,
     }
 }
 
-fn order(a: &mut Arena, up: &mut Uptimals, g: GameId, h: GameId) -> Ordering {
+fn order(a: &mut Arena, p: &mut Printer, g: GameId, h: GameId) -> Ordering {
     if g == h {
         return Ordering::Equal;
     }
-    let (rg, rh) = (rank(a, up, g), rank(a, up, h));
+    let (rg, rh) = (rank(a, p, g), rank(a, p, h));
     if rg != rh {
         return rg.cmp(&rh);
     }
     if rg == 2 {
-        if let (Some(x), Some(y)) = (up.of(a, g), up.of(a, h)) {
+        if let (Some(x), Some(y)) = (p.up.of(a, g), p.up.of(a, h)) {
             return x.order(&y);
         }
     }
@@ -193,19 +224,19 @@ fn order(a: &mut Arena, up: &mut Uptimals, g: GameId, h: GameId) -> Ordering {
     }
     let (gl, gr) = a.options(g);
     let (hl, hr) = a.options(h);
-    let (gl, hl) = (sort(a, up, gl), sort(a, up, hl));
-    match lex(a, up, &gl, &hl) {
+    let (gl, hl) = (sort(a, p, gl), sort(a, p, hl));
+    match lex(a, p, &gl, &hl) {
         Ordering::Equal => {
-            let (gr, hr) = (sort(a, up, gr), sort(a, up, hr));
-            lex(a, up, &gr, &hr)
+            let (gr, hr) = (sort(a, p, gr), sort(a, p, hr));
+            lex(a, p, &gr, &hr)
         }
         o => o,
     }
 }
 
-fn lex(a: &mut Arena, up: &mut Uptimals, x: &[GameId], y: &[GameId]) -> Ordering {
-    for (&p, &q) in x.iter().zip(y) {
-        match order(a, up, p, q) {
+fn lex(a: &mut Arena, p: &mut Printer, x: &[GameId], y: &[GameId]) -> Ordering {
+    for (&g, &h) in x.iter().zip(y) {
+        match order(a, p, g, h) {
             Ordering::Equal => {}
             o => return o,
         }
@@ -217,32 +248,32 @@ fn lex(a: &mut Arena, up: &mut Uptimals, x: &[GameId], y: &[GameId]) -> Ordering
 /// `{x+G|x||x}`.
 fn special(
     a: &mut Arena,
-    up: &mut Uptimals,
+    p: &mut Printer,
     g: GameId,
     l: &[GameId],
     r: &[GameId],
 ) -> Option<String> {
-    if let Some(s) = switch(a, up, g, l) {
+    if let Some(s) = switch(a, p, g, l) {
         return Some(s);
     }
-    tiny(a, up, l, r, true).or_else(|| tiny(a, up, r, l, false))
+    tiny(a, p, l, r, true).or_else(|| tiny(a, p, r, l, false))
 }
 
-fn switch(a: &mut Arena, up: &mut Uptimals, g: GameId, l: &[GameId]) -> Option<String> {
+fn switch(a: &mut Arena, p: &mut Printer, g: GameId, l: &[GameId]) -> Option<String> {
     if a.neg(g) != g {
         return None;
     }
-    let l = sort(a, up, l.to_vec());
+    let l = sort(a, p, l.to_vec());
     let mut out = String::from("+-");
     if let [one] = l[..] {
-        write(a, up, one, true, true, &mut out);
+        write(a, p, one, true, true, &mut out);
     } else {
         out.push('{');
         for (i, &o) in l.iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
-            write(a, up, o, true, false, &mut out);
+            write(a, p, o, true, false, &mut out);
         }
         out.push('}');
     }
@@ -254,7 +285,7 @@ fn switch(a: &mut Arena, up: &mut Uptimals, g: GameId, l: &[GameId]) -> Option<S
 /// with the number x, `far` the side with the switch.
 fn tiny(
     a: &mut Arena,
-    up: &mut Uptimals,
+    p: &mut Printer,
     near: &[GameId],
     far: &[GameId],
     tiny: bool,
@@ -292,5 +323,5 @@ fn tiny(
         xv.to_string()
     };
     let name = if tiny { "Tiny" } else { "Miny" };
-    Some(format!("{prefix}{name}({})", print_with(a, up, arg)))
+    Some(format!("{prefix}{name}({})", print_with(a, p, arg)))
 }
