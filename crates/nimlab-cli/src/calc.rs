@@ -18,15 +18,24 @@ pub struct CalcArgs {
 
 const HELP: &str = "\
 Type an expression in CGSuite's notation and press Enter; its value is printed.
-  games      0, 5, -3/4, *, *3, ^, vv, ^3*2, {1|0}, {3||2|1}, +-1, Tiny(2), Miny(1)
+  games      0, 5, -3/4, *, *3, ^, vv, ^3*2, {1|0}, {3||2|1}, +-1, Tiny(2), Miny(1),
+             ^<2>, v[3]*, 2Tiny(2)
   arithmetic g + h, g - h, -g, 3 * g, g : h (ordinal sum), *(2+3)
+  numbers    1/3, omega (or ω), 1/(omega+1), omega^omega, (10)^30, *omega
   compare    ==, !=, <=, >=, <, >, <| (less or confused), |> , <> (confused)
-  methods    g.LeftOptions, g.RightOptions, g.LeftStop, g.RightStop, g.Birthday,
-             g.OutcomeClass, g.IsNumber, g.IsInteger, g.IsNimber, g.CanonicalForm
+  methods    g.LeftOptions  g.RightOptions  g.LeftStop  g.RightStop  g.Birthday
+             g.OutcomeClass  g.MisereOutcomeClass  g.Mean  g.Temperature
+             g.Thermograph  g.Cool(t)  g.Heat(t)  g.Overheat(s,t)  g.Freeze
+             g.Incentives  g.LeftIncentives  g.RightIncentives  g.AtomicWeight
+             g.NortonProduct(u)  g.ReducedCanonicalForm  g.Companion  g.Pow(n)
+             g.PowTo(n)  g.UptimalExpansion  g.FollowerCount  g.StopCount
+             g.IsNumber  g.IsInteger  g.IsNimber  g.IsInfinitesimal  g.IsAllSmall
+             g.IsNumberTiny  g.IsAtomic  g.IsEvenTempered  g.IsOddTempered
   variables  g := {1|0}   then use g
   commands   :help  this text;  :quit (or Ctrl-D)  leave
   Ctrl-C     drops the line being typed, or stops a long computation (the
-             calculator forgets what that computation made and goes on)";
+             calculator forgets what that computation made and goes on)
+The notation is described in docs/notation.md.";
 
 /// Where the calculator keeps its history between sessions: `$NIMLAB_HISTORY`, or
 /// `.nimlab_history` in the home folder.

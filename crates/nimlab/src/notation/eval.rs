@@ -418,14 +418,72 @@ impl Session {
                             .is_some_and(|n| n.number.is_zero() && n.ups == 0),
                     ),
                     _ => {
+                        let hint = closest_method(name)
+                            .map(|m| format!("; did you mean `{m}`?"))
+                            .unwrap_or_default();
                         return Err(Error::Unsupported(format!(
-                            "Not a method or member variable: `{name}` (in object of class `game.CanonicalShortGame`)"
-                        )))
+                            "Not a method or member variable: `{name}` (in object of class `game.CanonicalShortGame`){hint}"
+                        )));
                     }
                 }
             }
         })
     }
+}
+
+/// Every method name a game answers to.
+const METHODS: &[&str] = &[
+    "AtomicWeight",
+    "Birthday",
+    "CanonicalForm",
+    "Companion",
+    "Cool",
+    "FollowerCount",
+    "Freeze",
+    "Heat",
+    "Incentives",
+    "IsAllSmall",
+    "IsAtomic",
+    "IsEvenTempered",
+    "IsInfinitesimal",
+    "IsInteger",
+    "IsNimber",
+    "IsNumber",
+    "IsNumberTiny",
+    "IsNumberish",
+    "IsOddTempered",
+    "LeftIncentives",
+    "LeftOptions",
+    "LeftStop",
+    "Mean",
+    "MisereOutcomeClass",
+    "Negative",
+    "NortonMultiply",
+    "NortonProduct",
+    "OutcomeClass",
+    "Overheat",
+    "Pow",
+    "PowTo",
+    "ReducedCanonicalForm",
+    "RightIncentives",
+    "RightOptions",
+    "RightStop",
+    "StopCount",
+    "Temperature",
+    "Thermograph",
+    "UptimalExpansion",
+];
+
+/// The method name closest to a misspelt one, if one is close.
+fn closest_method(name: &str) -> Option<&'static str> {
+    let lower = name.to_lowercase();
+    METHODS
+        .iter()
+        .map(|m| (strsim::damerau_levenshtein(&lower, &m.to_lowercase()), *m))
+        .filter(|&(d, m)| d > 0 || m != name)
+        .min()
+        .filter(|&(d, _)| d <= 1 + name.len() / 5)
+        .map(|(_, m)| m)
 }
 
 /// The outcome class: L when G > 0, R when G < 0, P when G = 0, N when G ‖ 0.

@@ -407,3 +407,21 @@ fn games_too_large_to_list_give_a_limit_error_and_the_session_goes_on() {
     assert_eq!(s.run("{^*4000|0}").unwrap(), "^*");
     assert_eq!(s.run("g + g").unwrap(), "^^");
 }
+
+#[test]
+fn a_misspelt_method_is_named_with_the_closest_one() {
+    let mut s = Session::new();
+    for (input, hint) in [
+        ("{1|0}.Temprature", Some("Temperature")),
+        ("{1|0}.mean", Some("Mean")),
+        ("^.AtomicWieght", Some("AtomicWeight")),
+        ("^.Foo", None),
+    ] {
+        let e = s.run(input).unwrap_err().to_string();
+        assert!(e.starts_with("Not a method or member variable"), "{e}");
+        match hint {
+            Some(m) => assert!(e.ends_with(&format!("did you mean `{m}`?")), "{e}"),
+            None => assert!(!e.contains("did you mean"), "{e}"),
+        }
+    }
+}
