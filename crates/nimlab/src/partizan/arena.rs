@@ -88,6 +88,7 @@ pub struct Arena {
     neg_memo: FxHashMap<GameId, GameId>,
     interrupt: Option<Arc<AtomicBool>>,
     overflow: Option<(String, String)>,
+    option_entries: usize,
 }
 
 /// The largest nimber, and the largest multiple of up, whose options an arena lists
@@ -96,6 +97,13 @@ pub const MAX_EXPANDED: u64 = 4096;
 
 /// The most games an arena holds.
 pub const MAX_GAMES: usize = 1 << 24;
+
+/// The most options, counted over all its games, an arena holds (a gibibyte of ids).
+pub const MAX_OPTIONS: usize = 1 << 28;
+
+/// How many sums, negatives and comparisons an arena remembers before it forgets them
+/// all and starts again (each table then stays within a few hundred mebibytes).
+const MAX_REMEMBERED: usize = 1 << 23;
 
 /// A point in an arena's history to return to with [`Arena::rollback`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,6 +197,14 @@ impl Arena {
     pub fn rollback(&mut self, mark: Mark) {
         let n = mark.0.min(self.nodes.len());
         self.nodes.truncate(n);
+        self.option_entries = self
+            .nodes
+            .iter()
+            .map(|node| match node {
+                Node::Options { left, right } => left.len() + right.len(),
+                Node::Nus(_) => 0,
+            })
+            .sum();
         self.expanded.truncate(n);
         self.expanded.iter_mut().for_each(|e| *e = None);
         let keep = |id: &GameId| (id.0 as usize) < n;
@@ -408,6 +424,13 @@ impl Arena {
         let key: OptionLists = (l.into(), r.into());
         if let Some(&id) = self.option_ids.get(&key) {
             return id;
+        }
+        self.option_entries += key.0.len() + key.1.len();
+        if self.option_entries > MAX_OPTIONS {
+            self.overflow(
+                "a computation making games with more options".to_string(),
+                format!("{MAX_OPTIONS} options over all the games of one session"),
+            );
         }
         let id = self.push(Node::Options {
             left: key.0.clone(),
@@ -653,6 +676,10 @@ impl Arena {
                 }
             }
         }
+        if self.le_memo.len() >= MAX_REMEMBERED {
+            // A cache: forgetting it costs time, never a wrong answer.
+            self.le_memo.clear();
+        }
         self.le_memo.insert((g, h), result);
         result
     }
@@ -684,6 +711,9 @@ impl Arena {
         let nl = sorted(r.into_iter().map(|o| self.neg(o)).collect());
         let nr = sorted(l.into_iter().map(|o| self.neg(o)).collect());
         let v = self.intern(nl, nr);
+        if self.neg_memo.len() >= MAX_REMEMBERED {
+            self.neg_memo.clear();
+        }
         self.neg_memo.insert(g, v);
         self.neg_memo.insert(v, g);
         v
@@ -740,6 +770,9 @@ impl Arena {
                 self.game(l, r)
             }
         };
+        if self.sum_memo.len() >= MAX_REMEMBERED {
+            self.sum_memo.clear();
+        }
         self.sum_memo.insert(key, v);
         v
     }
