@@ -23,6 +23,7 @@ pub mod euclid;
 pub mod fibonacci_nim;
 pub mod golden_dollar;
 pub mod green_hackenbush;
+pub mod hackenbush_string;
 pub mod halving;
 pub mod kubo;
 pub mod mock_turtles;

@@ -17,6 +17,7 @@ pub mod atomic;
 mod born;
 mod dyadic;
 pub mod ops;
+mod solver;
 mod svg;
 mod thermograph;
 mod uptimal;
@@ -24,6 +25,7 @@ mod uptimal;
 pub use arena::{Arena, Comparison, GameId, Mark, Nus, MAX_EXPANDED, MAX_GAMES};
 pub use born::{born_by, MAX_DAY};
 pub use dyadic::Dyadic;
+pub use solver::{PartizanGame, Solver, MAX_REMEMBERED_POSITIONS};
 pub use svg::thermograph_svg;
 pub use thermograph::{
     mean, rational_text, temperature, thermograph, thermograph_with, Rational, Thermograph,
