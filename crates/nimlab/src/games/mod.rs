@@ -32,6 +32,7 @@ pub mod nim;
 pub mod nimble;
 pub mod nineteen;
 pub mod northcott;
+pub mod partizan_subtraction;
 pub mod peggy;
 pub mod poker_nim;
 pub mod proportional;
