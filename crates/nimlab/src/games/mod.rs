@@ -19,6 +19,7 @@ pub mod chomp;
 pub mod count_up;
 pub mod daisy;
 pub mod dawson_board;
+pub mod domineering;
 pub mod euclid;
 pub mod fibonacci_nim;
 pub mod golden_dollar;
