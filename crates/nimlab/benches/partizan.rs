@@ -174,5 +174,37 @@ fn canonical_forms(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, born, heat, sums_and_comparisons, canonical_forms);
+/// Empty Domineering boards, solved from scratch (fresh arena and table each time).
+fn domineering(c: &mut Criterion) {
+    use nimlab::games::domineering::Domineering;
+    use nimlab::partizan::Solver;
+    // CGSuite's value of the empty 4×4 board, checked before timing.
+    let mut a = Arena::new();
+    let g = Solver::new().value(&mut a, &Domineering::empty(4, 4).unwrap());
+    assert_eq!(
+        nimlab::notation::print(&mut a, g),
+        "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"
+    );
+    let mut group = c.benchmark_group("partizan/domineering");
+    group.sample_size(10);
+    for (h, w) in [(4, 4), (5, 5)] {
+        let board = Domineering::empty(h, w).unwrap();
+        group.bench_function(format!("empty {h}x{w}"), |b| {
+            b.iter(|| {
+                let mut a = Arena::new();
+                black_box(Solver::new().value(&mut a, &board))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    born,
+    heat,
+    sums_and_comparisons,
+    canonical_forms,
+    domineering
+);
 criterion_main!(benches);
