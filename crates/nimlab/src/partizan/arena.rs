@@ -80,6 +80,9 @@ pub enum Comparison {
 #[derive(Debug, Default)]
 pub struct Arena {
     nodes: Vec<Node>,
+    /// The Left and Right stops of each game, when it has options on both sides (a
+    /// number's are itself): G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H).
+    stops: Vec<Option<(Dyadic, Dyadic)>>,
     expanded: Vec<Option<OptionLists>>,
     nus_ids: FxHashMap<Nus, GameId>,
     option_ids: FxHashMap<OptionLists, GameId>,
@@ -197,6 +200,7 @@ impl Arena {
     pub fn rollback(&mut self, mark: Mark) {
         let n = mark.0.min(self.nodes.len());
         self.nodes.truncate(n);
+        self.stops.truncate(n);
         self.option_entries = self
             .nodes
             .iter()
@@ -223,6 +227,23 @@ impl Arena {
             );
         }
         let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
+        let stops = match &node {
+            Node::Nus(n) => Some((n.number.clone(), n.number.clone())),
+            Node::Options { left, right } => {
+                let ls = left
+                    .iter()
+                    .map(|o| self.stops[o.0 as usize].as_ref().map(|s| &s.1))
+                    .collect::<Option<Vec<_>>>()
+                    .and_then(|v| v.into_iter().max().cloned());
+                let rs = right
+                    .iter()
+                    .map(|o| self.stops[o.0 as usize].as_ref().map(|s| &s.0))
+                    .collect::<Option<Vec<_>>>()
+                    .and_then(|v| v.into_iter().min().cloned());
+                ls.zip(rs)
+            }
+        };
+        self.stops.push(stops);
         self.nodes.push(node);
         self.expanded.push(None);
         id
@@ -652,6 +673,13 @@ impl Arena {
         }
         if self.interrupted() {
             return false;
+        }
+        if let (Some((lg, rg)), Some((lh, rh))) =
+            (&self.stops[g.0 as usize], &self.stops[h.0 as usize])
+        {
+            if lg > lh || rg > rh {
+                return false;
+            }
         }
         // g ≤ h unless some g^L ≥ h or some h^R ≤ g. By number avoidance, a number's own
         // options need not be tried against a game that is not a number.

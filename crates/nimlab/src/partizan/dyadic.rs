@@ -178,6 +178,22 @@ impl From<BigInt> for Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
+        use num_traits::{Signed, ToPrimitive};
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num);
+        }
+        let (sa, sb) = (self.num.signum(), other.num.signum());
+        if sa != sb {
+            return sa.cmp(&sb);
+        }
+        // Small numerators: compare a·2^(e−ea) with b·2^(e−eb) in 128 bits.
+        if let (Some(a), Some(b)) = (self.num.to_i64(), other.num.to_i64()) {
+            let e = self.exp.max(other.exp);
+            let (da, db) = (e - self.exp, e - other.exp);
+            if da < 60 && db < 60 {
+                return (i128::from(a) << da).cmp(&(i128::from(b) << db));
+            }
+        }
         let e = self.exp.max(other.exp);
         let a = &self.num << (e - self.exp);
         let b = &other.num << (e - other.exp);
