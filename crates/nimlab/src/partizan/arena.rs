@@ -81,7 +81,8 @@ pub enum Comparison {
 pub struct Arena {
     nodes: Vec<Node>,
     /// The Left and Right stops of each game, when it has options on both sides (a
-    /// number's are itself): G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H).
+    /// number's are itself): G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H), and
+    /// LS(G) < RS(H) gives G < H.
     stops: Vec<Option<(Dyadic, Dyadic)>>,
     expanded: Vec<Option<OptionLists>>,
     nus_ids: FxHashMap<Nus, GameId>,
@@ -679,6 +680,11 @@ impl Arena {
         {
             if lg > lh || rg > rh {
                 return false;
+            }
+            // LS(G) < RS(H) makes H − G positive (its Right stop is at least
+            // RS(H) − LS(G) > 0), so G < H.
+            if lg < rh {
+                return true;
             }
         }
         // g ≤ h unless some g^L ≥ h or some h^R ≤ g. By number avoidance, a number's own
