@@ -16,6 +16,7 @@ mod sum;
 
 pub mod bus_nim;
 pub mod chomp;
+pub mod clobber;
 pub mod count_up;
 pub mod daisy;
 pub mod dawson_board;
