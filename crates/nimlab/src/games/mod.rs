@@ -18,6 +18,7 @@ pub mod bus_nim;
 pub mod chomp;
 pub mod clobber;
 pub mod count_up;
+pub mod cram;
 pub mod daisy;
 pub mod dawson_board;
 pub mod domineering;
