@@ -204,6 +204,7 @@ impl Session {
                 let (g, h) = (self.game(x)?, self.game(y)?);
                 Value::Game(crate::partizan::ops::ordinal_sum(&mut self.arena, g, h))
             }
+            Expr::Text(t) => Value::Text(t.clone()),
             Expr::Call(name, args) => self.call(name, args)?,
             Expr::Method(x, name, args) => {
                 let g = self.game(x)?;
@@ -229,6 +230,42 @@ impl Session {
         })
     }
 
+    /// The value of a ruleset's position, for `domineering("..|..")`, `cram("3x3")`,
+    /// `clobber("xox|ox.")` and `hackenbush("xoxo")` (CGSuite's class names, as in
+    /// `Domineering(…)`, are accepted too); `None` for another name.
+    fn ruleset(&mut self, name: &str, args: &[Expr]) -> Result<Option<Value>> {
+        use crate::games::hackenbush_string::HackenbushString;
+        use crate::games::{clobber::Clobber, cram::Cram, domineering::Domineering};
+        use crate::partizan::Solver;
+        let known = [
+            "domineering",
+            "cram",
+            "clobber",
+            "hackenbush",
+            "hackenbushstring",
+        ];
+        let lower = name.to_lowercase();
+        if !known.contains(&lower.as_str()) {
+            return Ok(None);
+        }
+        let text = match args {
+            [Expr::Text(t)] => t.clone(),
+            _ => {
+                return Err(Error::Unsupported(format!(
+                    "{name} takes one position in double quotes, as in {name}(\"..|..\")"
+                )))
+            }
+        };
+        let a = &mut self.arena;
+        let g = match lower.as_str() {
+            "domineering" => Solver::new().value(a, &Domineering::parse(&text)?),
+            "cram" => Solver::new().value(a, &Cram::parse(&text)?),
+            "clobber" => Solver::new().value(a, &Clobber::parse(&text)?),
+            _ => Solver::new().value(a, &HackenbushString::parse(&text)?),
+        };
+        Ok(Some(Value::Game(g)))
+    }
+
     /// Evaluates `x` and `y` and applies `op`.
     fn operands(&mut self, op: Op, x: &Expr, y: &Expr) -> Result<Value> {
         let a = self.eval(x)?;
@@ -244,6 +281,9 @@ impl Session {
             }
         };
         let zero = self.arena.zero();
+        if let Some(v) = self.ruleset(name, args)? {
+            return Ok(v);
+        }
         match name {
             "Tiny" => {
                 let g = one(self)?;

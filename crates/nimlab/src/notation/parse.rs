@@ -79,6 +79,9 @@ pub enum Expr {
     Compare(CompareOp, Box<Expr>, Box<Expr>),
     /// A variable.
     Var(String),
+    /// A string in double quotes: a position of a ruleset, as in
+    /// `domineering("..|..")`.
+    Text(String),
     /// `name := e`.
     Assign(String, Box<Expr>),
 }
@@ -464,6 +467,24 @@ impl Parser<'_> {
                 Ok(e)
             }
             Some(c) if c.is_ascii_digit() || c == '*' || c == '⋆' || self.at_ups() => self.nus(),
+            Some('"') => {
+                let start = self.pos;
+                self.pos += 1;
+                let mut text = String::new();
+                loop {
+                    match self.peek() {
+                        Some('"') => {
+                            self.pos += 1;
+                            return Ok(Expr::Text(text));
+                        }
+                        Some(c) => {
+                            text.push(c);
+                            self.pos += 1;
+                        }
+                        None => return Err(self.error_at(start, "a closing `\"` for this string")),
+                    }
+                }
+            }
             Some(c) if c.is_alphabetic() || c == '_' => {
                 let name = self.ident().unwrap_or_default();
                 if self.peek() == Some('(') {

@@ -425,3 +425,30 @@ fn a_misspelt_method_is_named_with_the_closest_one() {
         }
     }
 }
+
+#[test]
+fn positions_of_rulesets_in_expressions() {
+    let mut s = Session::new();
+    for (input, want) in [
+        // CGSuite's own tests of Domineering and Clobber.
+        (
+            "domineering(\"....|....|....|....\")",
+            "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}",
+        ),
+        ("Clobber(\"xox|ox.\")", "{^^*|*,v}"),
+        // Text 000 (corrected): xooox is 3/16.
+        ("hackenbush(\"xooox\")", "3/16"),
+        ("domineering(\"..|..\") == +-1", "true"),
+        ("cram(\"2x2\")", "0"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    for (input, error) in [
+        ("domineering(\"..|.\")", "rows must be equally long"),
+        ("domineering(3)", "one position in double quotes"),
+        ("\"abc", "a closing `\"`"),
+    ] {
+        let e = s.run(input).unwrap_err().to_string();
+        assert!(e.contains(error), "{input}: {e}");
+    }
+}
