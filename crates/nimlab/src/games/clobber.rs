@@ -8,11 +8,12 @@
 //! cropped and put in the least of its forms under the board's eight symmetries, which
 //! keep the players' moves.
 
+use super::grid::Grid;
 use crate::partizan::PartizanGame;
-use crate::{Error, Result};
+use crate::Result;
 
 /// The most squares a board may have.
-pub const MAX_SQUARES: usize = 64;
+pub const MAX_SQUARES: usize = super::grid::MAX_SQUARES;
 
 /// A Clobber board of at most 64 squares, row by row from the top left: bit
 /// `r * width + c` of `left` (`right`) is set when that square holds Left's (Right's)
@@ -43,52 +44,21 @@ impl Clobber {
     /// more than [`MAX_SQUARES`] squares.
     pub fn parse(text: &str) -> Result<Clobber> {
         let text = text.trim().trim_matches('"');
-        let bad = |reason: String| Error::BadPosition {
-            game: "clobber".to_string(),
-            reason,
-        };
-        let rows: Vec<&str> = text.split('|').collect();
-        let width = rows[0].chars().count();
-        let height = rows.len();
-        if width == 0 {
-            return Err(bad(
-                "expected rows of `x`, `o` and `.` separated by `|`, as in `xox|ox.`".to_string(),
-            ));
-        }
-        if width * height > MAX_SQUARES {
-            return Err(Error::limit(
-                format!("a Clobber board of {height}×{width}"),
-                format!("boards of up to {MAX_SQUARES} squares"),
-            ));
-        }
-        let (mut left, mut right) = (0u64, 0u64);
-        for (r, row) in rows.iter().enumerate() {
-            if row.chars().count() != width {
-                return Err(bad(format!(
-                    "row {} has {} squares, row 1 has {width}: rows must be equally long",
-                    r + 1,
-                    row.chars().count()
-                )));
-            }
-            for (c, ch) in row.chars().enumerate() {
-                let bit = 1u64 << (r * width + c);
-                match ch {
-                    'x' | 'X' => left |= bit,
-                    'o' | 'O' => right |= bit,
-                    '.' => {}
-                    _ => {
-                        return Err(bad(format!(
-                            "`{ch}` in row {}, column {}: expected `x`, `o` or `.`",
-                            r + 1,
-                            c + 1
-                        )))
-                    }
-                }
-            }
-        }
+        let (grid, [_, left, right]) = Grid::parse(
+            "clobber",
+            text,
+            "expected rows of `x`, `o` and `.` separated by `|`, as in `xox|ox.`",
+            "`x`, `o` or `.`",
+            |ch| match ch {
+                '.' => Some(0),
+                'x' | 'X' => Some(1),
+                'o' | 'O' => Some(2),
+                _ => None,
+            },
+        )?;
         Ok(Clobber {
-            height: height as u8,
-            width: width as u8,
+            height: grid.height as u8,
+            width: grid.width as u8,
             left,
             right,
         })
@@ -102,24 +72,11 @@ impl Clobber {
         u32::from(self.height)
     }
 
-    /// The squares of the first and of the last column.
-    fn edge_columns(&self) -> (u64, u64) {
-        let w = self.w();
-        (0..self.h()).fold((0, 0), |(f, l), r| {
-            (f | 1 << (r * w), l | 1 << (r * w + w - 1))
-        })
-    }
-
-    /// The squares next to those of `m`, side to side.
-    fn neighbours(&self, m: u64) -> u64 {
-        let w = self.w();
-        let (first, last) = self.edge_columns();
-        let all = if self.h() * w == 64 {
-            u64::MAX
-        } else {
-            (1u64 << (self.h() * w)) - 1
-        };
-        (m << w | m >> w | (m & !last) << 1 | (m & !first) >> 1) & all
+    fn grid(&self) -> Grid {
+        Grid {
+            height: self.h(),
+            width: self.w(),
+        }
     }
 
     fn moves(&self, mover: u64, target: u64, left: bool) -> Vec<Clobber> {
@@ -128,7 +85,7 @@ impl Clobber {
         while from != 0 {
             let i = from.trailing_zeros();
             from &= from - 1;
-            let mut to = self.neighbours(1 << i) & target;
+            let mut to = self.grid().neighbours(1 << i) & target;
             while to != 0 {
                 let j = to.trailing_zeros();
                 to &= to - 1;
@@ -140,26 +97,6 @@ impl Clobber {
                     ..*self
                 });
             }
-        }
-        out
-    }
-
-    /// The groups of stones joined side to side.
-    fn groups(&self) -> Vec<u64> {
-        let stones = self.left | self.right;
-        let mut rest = stones;
-        let mut out = Vec::new();
-        while rest != 0 {
-            let mut g = rest & rest.wrapping_neg();
-            loop {
-                let grown = (g | self.neighbours(g)) & stones;
-                if grown == g {
-                    break;
-                }
-                g = grown;
-            }
-            rest &= !g;
-            out.push(g);
         }
         out
     }
@@ -229,7 +166,8 @@ impl PartizanGame for Clobber {
 
     /// The groups with stones of both colours, each cropped and in its least form.
     fn components(&self) -> Vec<Clobber> {
-        self.groups()
+        self.grid()
+            .regions(self.left | self.right)
             .into_iter()
             .filter(|&g| g & self.left != 0 && g & self.right != 0)
             .map(|g| self.normal_group(g))
@@ -264,25 +202,13 @@ impl std::fmt::Display for Clobber {
 mod tests {
     use super::*;
     use crate::notation::print;
+    use crate::partizan::solver::Whole;
     use crate::partizan::{Arena, Solver};
 
     fn value_text(board: &str) -> String {
         let mut a = Arena::new();
         let g = Solver::new().value(&mut a, &Clobber::parse(board).unwrap());
         print(&mut a, g)
-    }
-
-    /// The plain solver, with no groups and no symmetries.
-    #[derive(Clone, PartialEq, Eq, Hash)]
-    struct Whole(Clobber);
-
-    impl PartizanGame for Whole {
-        fn left_options(&self) -> Vec<Whole> {
-            self.0.left_options().into_iter().map(Whole).collect()
-        }
-        fn right_options(&self) -> Vec<Whole> {
-            self.0.right_options().into_iter().map(Whole).collect()
-        }
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! its four forms under the reflections that keep the players' directions (left–right,
 //! top–bottom and both), so equal regions share one entry of the solver's table.
 
+use super::grid::Grid;
 use crate::partizan::PartizanGame;
 use crate::{Error, Result};
 
@@ -62,53 +63,25 @@ impl Domineering {
     /// a board beyond [`MAX_SQUARES`] squares.
     pub fn parse(text: &str) -> Result<Domineering> {
         let text = text.trim().trim_matches('"');
-        let bad = |reason: String| Error::BadPosition {
-            game: "domineering".to_string(),
-            reason,
-        };
         if let Some((r, c)) = text.split_once(['x', '×']) {
             if let (Ok(r), Ok(c)) = (r.trim().parse::<u32>(), c.trim().parse::<u32>()) {
                 return Domineering::empty(r, c);
             }
         }
-        let rows: Vec<&str> = text.split('|').collect();
-        let width = rows[0].chars().count();
-        let height = rows.len();
-        if width == 0 {
-            return Err(bad("expected rows of `.` (empty) and `#` (filled) separated by `|`, as in `..|..`, or `RxC`".to_string()));
-        }
-        if height * width > MAX_SQUARES as usize {
-            return Err(Error::limit(
-                format!("a Domineering board of {height}×{width}"),
-                format!("boards of 1 to {MAX_SQUARES} squares"),
-            ));
-        }
-        let mut empty = 0u64;
-        for (r, row) in rows.iter().enumerate() {
-            if row.chars().count() != width {
-                return Err(bad(format!(
-                    "row {} has {} squares, row 1 has {width}: rows must be equally long",
-                    r + 1,
-                    row.chars().count()
-                )));
-            }
-            for (c, ch) in row.chars().enumerate() {
-                match ch {
-                    '.' => empty |= 1 << (r * width + c),
-                    '#' | 'x' | 'X' | 'o' | 'O' => {}
-                    _ => {
-                        return Err(bad(format!(
-                            "`{ch}` in row {}, column {}: expected `.` (empty) or `#` (filled)",
-                            r + 1,
-                            c + 1
-                        )))
-                    }
-                }
-            }
-        }
+        let (grid, [empty, _, _]) = Grid::parse(
+            "domineering",
+            text,
+            "expected rows of `.` (empty) and `#` (filled) separated by `|`, as in `..|..`, or `RxC`",
+            "`.` (empty) or `#` (filled)",
+            |ch| match ch {
+                '.' => Some(0),
+                '#' | 'x' | 'X' | 'o' | 'O' => Some(1),
+                _ => None,
+            },
+        )?;
         Ok(Domineering {
-            height: height as u8,
-            width: width as u8,
+            height: grid.height as u8,
+            width: grid.width as u8,
             empty,
         })
     }
@@ -128,10 +101,11 @@ impl Domineering {
         r < self.height() && c < self.width() && self.empty >> (r * self.width() + c) & 1 == 1
     }
 
-    /// The squares of the last column (bit set in each row's last place).
-    fn last_column(&self) -> u64 {
-        let w = self.width();
-        (0..self.height()).fold(0, |m, r| m | 1 << (r * w + w - 1))
+    fn grid(&self) -> Grid {
+        Grid {
+            height: self.height(),
+            width: self.width(),
+        }
     }
 
     /// Empty squares whose square below is empty too (where Left's domino can start).
@@ -142,38 +116,11 @@ impl Domineering {
 
     /// Empty squares whose square to the right is empty too (where Right's can start).
     fn horizontal_starts(&self) -> u64 {
-        self.empty & (self.empty >> 1) & !self.last_column()
+        self.empty & (self.empty >> 1) & !self.grid().last_column()
     }
 
     fn with_empty(&self, empty: u64) -> Domineering {
         Domineering { empty, ..*self }
-    }
-
-    /// The regions of empty squares joined side to side, as a mask each.
-    fn regions(&self) -> Vec<u64> {
-        let w = self.width();
-        let not_last = !self.last_column();
-        let not_first = !first_column(w, self.height());
-        let mut left = self.empty;
-        let mut out = Vec::new();
-        while left != 0 {
-            let mut region = left & left.wrapping_neg();
-            loop {
-                let grown = (region
-                    | region << w
-                    | region >> w
-                    | (region & not_last) << 1
-                    | (region & not_first) >> 1)
-                    & self.empty;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            left &= !region;
-            out.push(region);
-        }
-        out
     }
 
     /// The region alone, cropped to its bounding box and put in the least of its forms
@@ -212,11 +159,6 @@ impl Domineering {
     }
 }
 
-/// The squares of the first column, for a board of width `w` and height `h`.
-fn first_column(w: u32, h: u32) -> u64 {
-    (0..h).fold(0, |m, r| m | 1 << (r * w))
-}
-
 impl PartizanGame for Domineering {
     fn left_options(&self) -> Vec<Domineering> {
         let w = self.width();
@@ -244,7 +186,8 @@ impl PartizanGame for Domineering {
     /// The regions of empty squares with room for a domino, each cropped and in its
     /// least reflected form.
     fn components(&self) -> Vec<Domineering> {
-        self.regions()
+        self.grid()
+            .regions(self.empty)
             .into_iter()
             .filter(|r| r.count_ones() >= 2)
             .map(|r| self.normal_region(r))
@@ -269,25 +212,13 @@ impl std::fmt::Display for Domineering {
 mod tests {
     use super::*;
     use crate::notation::print;
+    use crate::partizan::solver::Whole;
     use crate::partizan::{Arena, Solver};
 
     fn value_text(board: &str) -> String {
         let mut a = Arena::new();
         let g = Solver::new().value(&mut a, &Domineering::parse(board).unwrap());
         print(&mut a, g)
-    }
-
-    /// The plain solver, with no regions and no reflections, on a position.
-    #[derive(Clone, PartialEq, Eq, Hash)]
-    struct Whole(Domineering);
-
-    impl PartizanGame for Whole {
-        fn left_options(&self) -> Vec<Whole> {
-            self.0.left_options().into_iter().map(Whole).collect()
-        }
-        fn right_options(&self) -> Vec<Whole> {
-            self.0.right_options().into_iter().map(Whole).collect()
-        }
     }
 
     #[test]

@@ -9,6 +9,7 @@
 pub mod args;
 mod catalogue;
 pub mod drawing;
+mod grid;
 mod heap_rule;
 mod position;
 mod rules;

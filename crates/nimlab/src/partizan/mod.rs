@@ -17,7 +17,7 @@ pub mod atomic;
 mod born;
 mod dyadic;
 pub mod ops;
-mod solver;
+pub(crate) mod solver;
 mod svg;
 mod thermograph;
 mod uptimal;

@@ -114,3 +114,20 @@ impl<P: PartizanGame> Solver<P> {
         self.table.len()
     }
 }
+
+/// A position solved whole: its own regions and symmetries unused, to hold a ruleset's
+/// decomposition against.
+#[cfg(test)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Whole<P>(pub P);
+
+#[cfg(test)]
+impl<P: PartizanGame> PartizanGame for Whole<P> {
+    fn left_options(&self) -> Vec<Self> {
+        self.0.left_options().into_iter().map(Whole).collect()
+    }
+
+    fn right_options(&self) -> Vec<Self> {
+        self.0.right_options().into_iter().map(Whole).collect()
+    }
+}

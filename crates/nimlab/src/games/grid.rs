@@ -1,0 +1,117 @@
+//! Rectangular boards of at most 64 squares held as bit masks (bit `r * width + c` for
+//! the square in row r from the top and column c), shared by the grid rulesets: reading
+//! CGSuite's row notation, side-by-side neighbours, and regions.
+
+use crate::{Error, Result};
+
+/// The most squares a grid may have.
+pub(crate) const MAX_SQUARES: usize = 64;
+
+/// The shape of a board.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Grid {
+    pub height: u32,
+    pub width: u32,
+}
+
+impl Grid {
+    /// Reads rows from the top separated by `|`; `square` names each character's kind
+    /// (`None` for a character the game does not know). Returns the shape and, for each
+    /// kind 0 to 2, the mask of its squares. `game` names the game in errors, `hint` says
+    /// how a board is written, `expected` which characters a square may be.
+    pub(crate) fn parse(
+        game: &str,
+        text: &str,
+        hint: &str,
+        expected: &str,
+        square: impl Fn(char) -> Option<usize>,
+    ) -> Result<(Grid, [u64; 3])> {
+        let bad = |reason: String| Error::BadPosition {
+            game: game.to_string(),
+            reason,
+        };
+        let rows: Vec<&str> = text.split('|').collect();
+        let width = rows[0].chars().count();
+        let height = rows.len();
+        if width == 0 {
+            return Err(bad(hint.to_string()));
+        }
+        if height * width > MAX_SQUARES {
+            return Err(Error::limit(
+                format!("a {game} board of {height}×{width}"),
+                format!("boards of up to {MAX_SQUARES} squares"),
+            ));
+        }
+        let mut masks = [0u64; 3];
+        for (r, row) in rows.iter().enumerate() {
+            if row.chars().count() != width {
+                return Err(bad(format!(
+                    "row {} has {} squares, row 1 has {width}: rows must be equally long",
+                    r + 1,
+                    row.chars().count()
+                )));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                let kind = square(ch).ok_or_else(|| {
+                    bad(format!(
+                        "`{ch}` in row {}, column {}: expected {expected}",
+                        r + 1,
+                        c + 1
+                    ))
+                })?;
+                masks[kind] |= 1 << (r * width + c);
+            }
+        }
+        let grid = Grid {
+            height: height as u32,
+            width: width as u32,
+        };
+        Ok((grid, masks))
+    }
+
+    /// Every square.
+    pub(crate) fn all(&self) -> u64 {
+        let n = self.height * self.width;
+        if n >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << n) - 1
+        }
+    }
+
+    /// The squares of the first column.
+    pub(crate) fn first_column(&self) -> u64 {
+        (0..self.height).fold(0, |m, r| m | 1 << (r * self.width))
+    }
+
+    /// The squares of the last column.
+    pub(crate) fn last_column(&self) -> u64 {
+        self.first_column() << (self.width - 1)
+    }
+
+    /// The squares side by side with those of `m`.
+    pub(crate) fn neighbours(&self, m: u64) -> u64 {
+        let w = self.width;
+        (m << w | m >> w | (m & !self.last_column()) << 1 | (m & !self.first_column()) >> 1)
+            & self.all()
+    }
+
+    /// The regions of the squares of `m` joined side to side, as a mask each.
+    pub(crate) fn regions(&self, m: u64) -> Vec<u64> {
+        let mut rest = m;
+        let mut out = Vec::new();
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = (region | self.neighbours(region)) & m;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            rest &= !region;
+            out.push(region);
+        }
+        out
+    }
+}
