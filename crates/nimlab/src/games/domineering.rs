@@ -10,6 +10,7 @@
 //! top–bottom and both), so equal regions share one entry of the solver's table.
 
 use super::grid::Grid;
+use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::{Error, Result};
 
@@ -192,6 +193,33 @@ impl PartizanGame for Domineering {
             .filter(|r| r.count_ones() >= 2)
             .map(|r| self.normal_region(r))
             .collect()
+    }
+}
+
+impl Ruleset for Domineering {
+    fn game(&self) -> String {
+        "domineering".to_string()
+    }
+
+    fn notation(&self) -> String {
+        self.to_string()
+    }
+
+    /// The two squares the domino covers, lower (or left) first: `a1-a2`.
+    fn describe_move(&self, _side: Side, to: &Domineering) -> String {
+        let covered = self.empty & !to.empty;
+        let first = covered.trailing_zeros();
+        let last = 63 - covered.leading_zeros();
+        let g = self.grid();
+        if last - first == 1 {
+            format!("{}-{}", g.square_name(first), g.square_name(last))
+        } else {
+            format!("{}-{}", g.square_name(last), g.square_name(first))
+        }
+    }
+
+    fn draw(&self, _ascii: bool) -> String {
+        self.grid().draw(|i| if self.empty >> i & 1 == 1 { '.' } else { '#' })
     }
 }
 

@@ -14,6 +14,16 @@ pub(crate) struct Grid {
     pub width: u32,
 }
 
+/// The name of column `c` (from 0): `a` to `z`, then `aa`, `ab`, ….
+pub(crate) fn column_name(c: u32) -> String {
+    let letter = |k: u32| char::from(b'a' + (k % 26) as u8);
+    if c < 26 {
+        letter(c).to_string()
+    } else {
+        format!("{}{}", letter(c / 26 - 1), letter(c))
+    }
+}
+
 impl Grid {
     /// Reads rows from the top separated by `|`; `square` names each character's kind
     /// (`None` for a character the game does not know). Returns the shape and, for each
@@ -67,6 +77,31 @@ impl Grid {
             width: width as u32,
         };
         Ok((grid, masks))
+    }
+
+    /// The name of square `i` (bit `r * width + c`) as on a chess board: the column as a
+    /// letter from the left (`a` to `z`, then `aa`, `ab`, …), the row as a number from the bottom (`a1` is bottom left).
+    pub(crate) fn square_name(&self, i: u32) -> String {
+        let (r, c) = (i / self.width, i % self.width);
+        format!("{}{}", column_name(c), self.height - r)
+    }
+
+    /// The board drawn with `square(i)` for each square, rows numbered from the bottom
+    /// and columns lettered underneath, as the squares are named.
+    pub(crate) fn draw(&self, square: impl Fn(u32) -> char) -> String {
+        let mut lines: Vec<String> = (0..self.height)
+            .map(|r| {
+                let row: Vec<String> = (0..self.width)
+                    .map(|c| square(r * self.width + c).to_string())
+                    .collect();
+                format!("{:>2} {}", self.height - r, row.join(" "))
+            })
+            .collect();
+        let letters: Vec<String> = (0..self.width)
+            .map(column_name)
+            .collect();
+        lines.push(format!("   {}", letters.join(" ")));
+        lines.join("\n")
     }
 
     /// Every square.

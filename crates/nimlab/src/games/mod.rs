@@ -13,6 +13,7 @@ mod grid;
 mod heap_rule;
 mod position;
 mod rules;
+pub mod ruleset;
 mod sum;
 
 pub mod bus_nim;
