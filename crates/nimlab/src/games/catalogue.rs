@@ -1,7 +1,9 @@
 //! The registry of catalogue games: ids, summaries and how to read a position.
 
 use super::args::{number, Arg};
+use super::partizan_sum::PartizanSum;
 use super::position::Position;
+use super::ruleset::PartizanPosition;
 use super::sum::Sum;
 use crate::{Error, Result};
 
@@ -36,6 +38,30 @@ pub struct Entry {
     pub build: Builder,
 }
 
+/// Builds the parts of a partizan position from the game's parameters (if any) and the
+/// position's tokens (several heaps of a partizan subtraction game are several parts).
+pub type PartizanBuilder =
+    fn(params: Option<&str>, args: &[Arg<'_>]) -> Result<Vec<Box<dyn PartizanPosition>>>;
+
+/// One partizan game of the catalogue (its values are Conway's games, not nimbers).
+#[derive(Clone)]
+pub struct PartizanEntry {
+    /// The id's name, before any `:` (`domineering`).
+    pub name: &'static str,
+    /// The id as a pattern with its parameters (`partizan-subtraction:L/R`).
+    pub usage: &'static str,
+    /// The rules in one line, saying who is Left and who is Right.
+    pub summary: &'static str,
+    /// How a position is written, with an example.
+    pub position: &'static str,
+    /// Whether the id takes parameters.
+    pub params: Params,
+    /// The position `nimlab play` starts from when none is given.
+    pub start: &'static str,
+    /// Reads a position.
+    pub build: PartizanBuilder,
+}
+
 /// Every game nimlab knows, by id.
 ///
 /// ```
@@ -47,6 +73,7 @@ pub struct Entry {
 /// ```
 pub struct Catalogue {
     entries: Vec<Entry>,
+    partizan: Vec<PartizanEntry>,
 }
 
 impl Catalogue {
@@ -54,7 +81,109 @@ impl Catalogue {
     pub fn standard() -> Self {
         Catalogue {
             entries: super::all_entries(),
+            partizan: super::partizan_entries(),
         }
+    }
+
+    /// The partizan games, in the order `nimlab games` lists them.
+    pub fn partizan_entries(&self) -> &[PartizanEntry] {
+        &self.partizan
+    }
+
+    /// Whether `id` (with or without parameters) names a partizan game.
+    ///
+    /// ```
+    /// let cat = nimlab::games::Catalogue::standard();
+    /// assert!(cat.is_partizan("domineering"));
+    /// assert!(cat.is_partizan("partizan-subtraction:1,4/2,3"));
+    /// assert!(!cat.is_partizan("nim"));
+    /// ```
+    pub fn is_partizan(&self, id: &str) -> bool {
+        let name = id.split_once(':').map_or(id, |(n, _)| n);
+        self.partizan.iter().any(|e| e.name == name)
+    }
+
+    /// The partizan entry named by `id` and its parameters.
+    ///
+    /// # Errors
+    /// [`Error::UnknownGame`] with the closest id as a suggestion, or bad parameters.
+    pub fn lookup_partizan<'a>(&self, id: &'a str) -> Result<(&PartizanEntry, Option<&'a str>)> {
+        let (name, params) = match id.split_once(':') {
+            Some((n, p)) => (n, Some(p)),
+            None => (id, None),
+        };
+        let Some(entry) = self.partizan.iter().find(|e| e.name == name) else {
+            return Err(Error::UnknownGame {
+                id: id.to_string(),
+                suggestion: self.closest(name),
+            });
+        };
+        check_params(id, entry.name, entry.usage, entry.params, params)?;
+        Ok((entry, params))
+    }
+
+    /// Reads a sum of partizan positions written `game position… + game position… + …`;
+    /// a part that does not begin with a game id is a position of the previous part's
+    /// game.
+    ///
+    /// ```
+    /// use nimlab::games::{Arg, Catalogue};
+    /// let cat = Catalogue::standard();
+    /// let tokens = ["domineering", "..|..", "+", "clobber", "xo"];
+    /// let args: Vec<Arg> = tokens.iter().enumerate().map(|(i, t)| Arg::new(t, i + 1)).collect();
+    /// let sum = cat.parse_partizan_sum_args(&args).unwrap();
+    /// assert_eq!(sum.notation(), "domineering ..|.. + clobber xo");
+    /// ```
+    ///
+    /// # Errors
+    /// Unknown ids, bad parameters and bad positions, each naming the argument; an empty
+    /// part; an impartial game in the sum.
+    pub fn parse_partizan_sum_args(&self, tokens: &[Arg<'_>]) -> Result<PartizanSum> {
+        if tokens.is_empty() {
+            return Err(Error::missing(
+                "the game and the position are missing",
+                "a game id followed by a position, e.g. `domineering ....|....`",
+            ));
+        }
+        let mut parts = Vec::new();
+        let mut last_id: Option<&str> = None;
+        for (k, part) in tokens.split(|t| t.text == "+").enumerate() {
+            let Some(first) = part.first() else {
+                return Err(Error::missing(
+                    format!("part {} of the sum is empty", k + 1),
+                    "a game id and a position on each side of `+`, e.g. `domineering ..|.. + clobber xo`",
+                ));
+            };
+            let (id, rest) = if self.is_partizan(first.text) {
+                (first.text, &part[1..])
+            } else if self.lookup(first.text).is_ok() {
+                return Err(Error::parse(
+                    first.text,
+                    first.index,
+                    format!(
+                        "a partizan game: `{}` is impartial, and a sum here is of partizan games only",
+                        first.text
+                    ),
+                ));
+            } else if let Some(id) = last_id {
+                (id, part)
+            } else {
+                return Err(Error::UnknownGame {
+                    id: first.text.to_string(),
+                    suggestion: self.closest(first.text.split(':').next().unwrap_or("")),
+                });
+            };
+            let (entry, params) = self.lookup_partizan(id)?;
+            if rest.is_empty() {
+                return Err(Error::missing(
+                    format!("the position of `{id}` is missing"),
+                    format!("a position after the id: {}", entry.position),
+                ));
+            }
+            parts.extend((entry.build)(params, rest)?);
+            last_id = Some(id);
+        }
+        Ok(PartizanSum { parts })
     }
 
     /// The games, in the order `nimlab games` lists them.
@@ -72,25 +201,18 @@ impl Catalogue {
             None => (id, None),
         };
         let Some(entry) = self.entries.iter().find(|e| e.name == name) else {
+            if self.is_partizan(name) {
+                return Err(Error::Unsupported(format!(
+                    "`{name}` is a partizan game: it cannot be a part of a sum of impartial games"
+                )));
+            }
             return Err(Error::UnknownGame {
                 id: id.to_string(),
                 suggestion: self.closest(name),
             });
         };
-        match (entry.params, params) {
-            (Params::None, Some(_)) => Err(Error::parameters(
-                id,
-                format!(
-                    "`{}` takes no parameters; write `{}`",
-                    entry.name, entry.usage
-                ),
-            )),
-            (Params::Required, None) | (Params::Required, Some("")) => Err(Error::parameters(
-                id,
-                format!("`{}` needs parameters: write `{}`", entry.name, entry.usage),
-            )),
-            _ => Ok((entry, params)),
-        }
+        check_params(id, entry.name, entry.usage, entry.params, params)?;
+        Ok((entry, params))
     }
 
     /// The catalogue id closest to `name`, if one is close: first one that differs only
@@ -108,15 +230,19 @@ impl Catalogue {
         if squashed.is_empty() {
             return None;
         }
-        if let Some(e) = self.entries.iter().find(|e| squash(e.name) == squashed) {
-            return Some(e.usage.to_string());
-        }
-        self.entries
+        let names = self
+            .entries
             .iter()
-            .map(|e| (strsim::damerau_levenshtein(&lower, e.name), e))
-            .filter(|(d, e)| *d <= 2.max(e.name.len() / 3) || e.name.starts_with(&lower))
-            .min_by_key(|(d, e)| (*d, strsim::damerau_levenshtein(&squashed, &squash(e.name))))
-            .map(|(_, e)| e.usage.to_string())
+            .map(|e| (e.name, e.usage))
+            .chain(self.partizan.iter().map(|e| (e.name, e.usage)));
+        if let Some((_, usage)) = names.clone().find(|(name, _)| squash(name) == squashed) {
+            return Some(usage.to_string());
+        }
+        names
+            .map(|(name, usage)| (strsim::damerau_levenshtein(&lower, name), name, usage))
+            .filter(|(d, name, _)| *d <= 2.max(name.len() / 3) || name.starts_with(&lower))
+            .min_by_key(|(d, name, _)| (*d, strsim::damerau_levenshtein(&squashed, &squash(name))))
+            .map(|(_, _, usage)| usage.to_string())
     }
 
     /// Reads one game: its id and the tokens of its position. `first_index` is the
@@ -228,6 +354,27 @@ impl Catalogue {
             start = end + 1;
         }
         Ok(Sum { parts })
+    }
+}
+
+/// Refuses parameters that `id`'s game does not take, or their absence when it needs them.
+fn check_params(
+    id: &str,
+    name: &str,
+    usage: &str,
+    kind: Params,
+    params: Option<&str>,
+) -> Result<()> {
+    match (kind, params) {
+        (Params::None, Some(_)) => Err(Error::parameters(
+            id,
+            format!("`{name}` takes no parameters; write `{usage}`"),
+        )),
+        (Params::Required, None) | (Params::Required, Some("")) => Err(Error::parameters(
+            id,
+            format!("`{name}` needs parameters: write `{usage}`"),
+        )),
+        _ => Ok(()),
     }
 }
 

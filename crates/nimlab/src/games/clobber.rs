@@ -9,6 +9,7 @@
 //! keep the players' moves.
 
 use super::grid::Grid;
+use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::Result;
 
@@ -175,6 +176,43 @@ impl PartizanGame for Clobber {
     }
 }
 
+impl Ruleset for Clobber {
+    fn game(&self) -> String {
+        "clobber".to_string()
+    }
+
+    fn notation(&self) -> String {
+        self.to_string()
+    }
+
+    /// The square the stone leaves and the square it clobbers: `a1-a2`.
+    fn describe_move(&self, side: Side, to: &Clobber) -> String {
+        let (before, after) = match side {
+            Side::Left => (self.left, to.left),
+            Side::Right => (self.right, to.right),
+        };
+        let g = self.grid();
+        format!(
+            "{}-{}",
+            g.square_name((before & !after).trailing_zeros()),
+            g.square_name((after & !before).trailing_zeros())
+        )
+    }
+
+    fn draw(&self, ascii: bool) -> String {
+        let (x, o) = if ascii { ('x', 'o') } else { ('●', '○') };
+        self.grid().draw(|i| {
+            if self.left >> i & 1 == 1 {
+                x
+            } else if self.right >> i & 1 == 1 {
+                o
+            } else {
+                '.'
+            }
+        })
+    }
+}
+
 impl std::fmt::Display for Clobber {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let w = self.w();
@@ -195,6 +233,19 @@ impl std::fmt::Display for Clobber {
             })
             .collect();
         write!(f, "{}", rows.join("|"))
+    }
+}
+
+/// The catalogue entry.
+pub(crate) fn entry() -> super::PartizanEntry {
+    super::PartizanEntry {
+        name: "clobber",
+        usage: "clobber",
+        summary: "stones of Left (`x`) and Right (`o`); a player moves a stone onto a side-by-side neighbour holding an opponent's stone, which is removed; who cannot move loses",
+        position: "rows from the top separated by `|` (or as separate arguments), `x` Left's stone, `o` Right's, `.` empty, e.g. `clobber xoxo|oxox|xoxo`; a move is the square left and the square clobbered, `a1-a2`",
+        params: super::Params::None,
+        start: "xoxo|oxox|xoxo",
+        build: |_, args| super::ruleset::read_joined(args, "|", Clobber::parse),
     }
 }
 

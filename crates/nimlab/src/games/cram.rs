@@ -2,6 +2,7 @@
 //! position is a nimber). Boards are written as for Domineering (`"....|...."`, `3x4`).
 
 use super::domineering::Domineering;
+use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::Result;
 
@@ -50,9 +51,41 @@ impl PartizanGame for Cram {
     }
 }
 
+impl Ruleset for Cram {
+    fn game(&self) -> String {
+        "cram".to_string()
+    }
+
+    fn notation(&self) -> String {
+        self.to_string()
+    }
+
+    /// The two squares the domino covers, as in Domineering: `a1-a2`, `a1-b1`.
+    fn describe_move(&self, side: Side, to: &Cram) -> String {
+        self.0.describe_move(side, &to.0)
+    }
+
+    fn draw(&self, ascii: bool) -> String {
+        Ruleset::draw(&self.0, ascii)
+    }
+}
+
 impl std::fmt::Display for Cram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.0.fmt(f)
+    }
+}
+
+/// The catalogue entry.
+pub(crate) fn entry() -> super::PartizanEntry {
+    super::PartizanEntry {
+        name: "cram",
+        usage: "cram",
+        summary: "either player places a domino on two adjacent empty squares, either way (impartial Domineering); who cannot place one loses",
+        position: "as for Domineering: rows from the top separated by `|`, `.` empty and `#` filled, or `RxC`, e.g. `cram 3x4`; a move is the two squares the domino covers, `a1-b1`",
+        params: super::Params::None,
+        start: "3x4",
+        build: |_, args| super::ruleset::read_joined(args, "|", Cram::parse),
     }
 }
 

@@ -7,7 +7,8 @@
 //! turn (+ for `x`, − for `o`). So `xo` = 1/2, `xox` = 3/4, `xoxo` = 5/8, `xoxoo` = 9/16
 //! and `xooox` = 3/16 (text 000 gives 1/16, an erratum).
 
-use crate::partizan::{Dyadic, PartizanGame};
+use super::ruleset::{Ruleset, Side};
+use crate::partizan::{Arena, Dyadic, GameId, PartizanGame};
 use crate::{Error, Result};
 use num_bigint::BigInt;
 
@@ -148,6 +149,59 @@ impl PartizanGame for HackenbushString {
     }
 }
 
+impl Ruleset for HackenbushString {
+    fn game(&self) -> String {
+        "hackenbush-string".to_string()
+    }
+
+    fn notation(&self) -> String {
+        self.to_string()
+    }
+
+    /// The stone removed, by its column and its place from the bottom (both from 1):
+    /// `2:3` is the third stone of the second column.
+    fn describe_move(&self, _side: Side, to: &HackenbushString) -> String {
+        // The first column that differs is the one cut (a column cut to nothing is
+        // dropped, so the later ones move down by one).
+        let i = (0..self.columns.len())
+            .find(|&i| to.columns.get(i) != Some(&self.columns[i]))
+            .unwrap_or(0);
+        let left = to
+            .columns
+            .get(i)
+            .filter(|c| self.columns[i].starts_with(c))
+            .map_or(0, Vec::len);
+        format!("{}:{}", i + 1, left + 1)
+    }
+
+    fn draw(&self, _ascii: bool) -> String {
+        let height = self.columns.iter().map(Vec::len).max().unwrap_or(0);
+        let mut lines: Vec<String> = (0..height)
+            .rev()
+            .map(|k| {
+                let row: Vec<char> = self
+                    .columns
+                    .iter()
+                    .map(|c| match c.get(k) {
+                        Some(true) => 'x',
+                        Some(false) => 'o',
+                        None => ' ',
+                    })
+                    .collect();
+                format!("{:>3} {}", k + 1, row.iter().map(char::to_string).collect::<Vec<_>>().join(" ").trim_end())
+            })
+            .collect();
+        let numbers: Vec<String> = (1..=self.columns.len()).map(|i| (i % 10).to_string()).collect();
+        lines.push(format!("    {}", numbers.join(" ")));
+        lines.join("\n")
+    }
+
+    /// The sum of the columns' numbers by the sign-expansion rule.
+    fn closed_value(&self, arena: &mut Arena) -> Option<GameId> {
+        Some(arena.number(self.value()))
+    }
+}
+
 impl std::fmt::Display for HackenbushString {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let words: Vec<String> = self
@@ -156,6 +210,19 @@ impl std::fmt::Display for HackenbushString {
             .map(|c| c.iter().map(|&s| if s { 'x' } else { 'o' }).collect())
             .collect();
         write!(f, "{}", words.join(" "))
+    }
+}
+
+/// The catalogue entry.
+pub(crate) fn entry() -> super::PartizanEntry {
+    super::PartizanEntry {
+        name: "hackenbush-string",
+        usage: "hackenbush-string",
+        summary: "Black-White Nim: columns of stones, Left's `x` and Right's `o`, bottom first; a player removes one of their stones and every stone above it; who cannot move loses",
+        position: "columns bottom first, `x` (or `l`) Left's and `o` (or `r`) Right's, separated by spaces, e.g. `hackenbush-string xoxo xooox ox`; a move is the column and the stone from the bottom, `2:3`",
+        params: super::Params::None,
+        start: "xoxo xooox oxo",
+        build: |_, args| super::ruleset::read_joined(args, " ", HackenbushString::parse),
     }
 }
 

@@ -11,9 +11,11 @@ mod catalogue;
 pub mod drawing;
 mod grid;
 mod heap_rule;
+mod partizan_sum;
 mod position;
 mod rules;
 pub mod ruleset;
+mod ruleset_solver;
 mod sum;
 
 pub mod bus_nim;
@@ -60,7 +62,8 @@ pub mod two_heaps_3;
 pub mod wythoff;
 
 pub use args::Arg;
-pub use catalogue::{Builder, Catalogue, Entry, Params};
+pub use catalogue::{Builder, Catalogue, Entry, Params, PartizanBuilder, PartizanEntry};
+pub use partizan_sum::{PartizanSum, PartizanTurn};
 pub use position::{Move, MoveList, Position};
 pub use rules::{NimHeap, Rules, Typed, MAX_OPTIONS, MISERE_STATE_LIMIT};
 pub use sum::{replace as parts_after_move, MisereSumSearch, Sum, MAX_MISERE_POSITIONS};
@@ -103,6 +106,17 @@ fn all_entries() -> Vec<Entry> {
         dawson_board::entry(),
     ]);
     all
+}
+
+/// Every partizan catalogue entry, in the order `nimlab games` lists them.
+fn partizan_entries() -> Vec<PartizanEntry> {
+    vec![
+        hackenbush_string::entry(),
+        partizan_subtraction::entry(),
+        domineering::entry(),
+        cram::entry(),
+        clobber::entry(),
+    ]
 }
 
 /// Heaps up to this size have their moves read by listing the moves (larger heaps are

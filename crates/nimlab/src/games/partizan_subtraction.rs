@@ -3,7 +3,8 @@
 //! who cannot move loses. Written `partizan-subtraction:L/R`, e.g.
 //! `partizan-subtraction:1,4/2,3` (the text's game).
 
-use crate::partizan::PartizanGame;
+use super::ruleset::{Ruleset, Side};
+use crate::partizan::{Arena, GameId, PartizanGame};
 use crate::{Error, Outcome, Result};
 use std::sync::Arc;
 
@@ -140,6 +141,49 @@ impl PartizanGame for Heap {
     }
 }
 
+/// The largest heap whose value is computed (heap by heap from 0, each a canonical form).
+pub const MAX_HEAP: u64 = 100_000;
+
+impl Ruleset for Heap {
+    fn game(&self) -> String {
+        format!("partizan-subtraction:{}", self.rules)
+    }
+
+    fn notation(&self) -> String {
+        self.size.to_string()
+    }
+
+    /// `take 4`.
+    fn describe_move(&self, _side: Side, to: &Heap) -> String {
+        format!("take {}", self.size - to.size)
+    }
+
+    fn draw(&self, ascii: bool) -> String {
+        super::drawing::labelled_rows("heap", &[self.size], ascii)
+    }
+
+    /// The values of heaps 0, 1, …, up to this one in turn, each from the values before
+    /// it (no recursion, however large the heap).
+    fn closed_value(&self, arena: &mut Arena) -> Option<GameId> {
+        let mut values: Vec<GameId> = Vec::with_capacity(self.size as usize + 1);
+        for n in 0..=self.size {
+            let after = |takes: &[u64]| -> Vec<GameId> {
+                takes
+                    .iter()
+                    .filter(|&&t| t <= n)
+                    .map(|&t| values[(n - t) as usize])
+                    .collect()
+            };
+            let (l, r) = (after(&self.rules.left), after(&self.rules.right));
+            values.push(arena.game(l, r));
+            if arena.interrupted() {
+                return Some(arena.zero());
+            }
+        }
+        values.pop()
+    }
+}
+
 /// The outcome classes of heaps 0 to `max` found by play alone (who wins moving first,
 /// for each player), without canonical forms: the independent check of the values.
 pub fn outcomes_by_play(rules: &Rules, max: u64) -> Vec<Outcome> {
@@ -164,6 +208,33 @@ pub fn outcomes_by_play(rules: &Rules, max: u64) -> Vec<Outcome> {
             (false, false) => Outcome::P,
         })
         .collect()
+}
+
+/// The catalogue entry.
+pub(crate) fn entry() -> super::PartizanEntry {
+    super::PartizanEntry {
+        name: "partizan-subtraction",
+        usage: "partizan-subtraction:L/R",
+        summary: "one heap or more; Left removes a number of counters in L, Right a number in R; who cannot move loses",
+        position: "the heap sizes, e.g. `partizan-subtraction:1,4/2,3 10` (text 000's game) or several heaps `… 10 7`; a move is `take 4` (with the heap's number in a sum, `2: take 4`)",
+        params: super::Params::Required,
+        start: "10",
+        build: |params, args| {
+            let rules = Rules::parse(params.unwrap_or_default())?;
+            args.iter()
+                .map(|a| {
+                    let size = a.natural("a heap size")?;
+                    if size > MAX_HEAP {
+                        return Err(Error::limit(
+                            format!("a heap of {size}"),
+                            format!("heaps of up to {MAX_HEAP}"),
+                        ));
+                    }
+                    Ok(Box::new(Heap::new(&rules, size)) as Box<dyn super::ruleset::PartizanPosition>)
+                })
+                .collect()
+        },
+    }
 }
 
 #[cfg(test)]

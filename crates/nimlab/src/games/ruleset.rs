@@ -1,6 +1,7 @@
 //! Partizan rulesets as the catalogue and the front ends see them: a position that knows
 //! its game, its notation and how to say a move in words, on top of [`PartizanGame`].
 
+pub use super::ruleset_solver::RulesetSolver;
 use crate::partizan::{Arena, GameId, PartizanGame};
 use serde::Serialize;
 use std::fmt;
@@ -78,5 +79,136 @@ pub trait Ruleset: PartizanGame + fmt::Debug + Send + Sync + 'static {
     /// The position as an SVG picture, when the ruleset draws one.
     fn svg(&self) -> Option<String> {
         None
+    }
+}
+
+/// Reads one position written in the tokens `args` joined by `separator` (a board's rows
+/// may be given as separate arguments), by `parse`; an invalid position names the
+/// arguments it was read from.
+pub(crate) fn read_joined<R: Ruleset>(
+    args: &[super::Arg<'_>],
+    separator: &str,
+    parse: impl Fn(&str) -> crate::Result<R>,
+) -> crate::Result<Vec<Box<dyn PartizanPosition>>> {
+    let text: Vec<&str> = args.iter().map(|a| a.text).collect();
+    let text = text.join(separator);
+    match parse(&text) {
+        Ok(p) => Ok(vec![Box::new(p)]),
+        Err(crate::Error::BadPosition { game, reason }) => {
+            let place = match args {
+                [one] => one.place(),
+                [first, .., last] => format!("{} to {}", first.place(), last.place()),
+                [] => "the position".to_string(),
+            };
+            Err(crate::Error::BadPosition {
+                game,
+                reason: format!("{reason} (in `{text}`, {place})"),
+            })
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A move of a partizan position: where it goes and what it is, in words.
+pub struct PartizanMove {
+    /// The position after the move.
+    pub to: Box<dyn PartizanPosition>,
+    /// The move in the game's notation (`a1-a2`).
+    pub description: String,
+}
+
+impl fmt::Debug for PartizanMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PartizanMove")
+            .field("to", &self.to.notation())
+            .field("description", &self.description)
+            .finish()
+    }
+}
+
+/// A position of any partizan ruleset, behind one object-safe trait: the front ends hold
+/// `Box<dyn PartizanPosition>` and never need the game's type. Every [`Ruleset`] is one.
+///
+/// ```
+/// use nimlab::games::domineering::Domineering;
+/// use nimlab::games::ruleset::{PartizanPosition, RulesetSolver, Side};
+/// let p: Box<dyn PartizanPosition> = Box::new(Domineering::parse("..|..").unwrap());
+/// let moves = p.moves(Side::Right);
+/// assert_eq!(moves.len(), 2);
+/// assert_eq!(moves[0].description, "a2-b2");
+/// let mut solver = RulesetSolver::new();
+/// let g = p.value(&mut solver).unwrap();
+/// assert_eq!(nimlab::notation::print(solver.arena(), g), "+-1");
+/// ```
+pub trait PartizanPosition: Send + Sync {
+    /// The game id, with its parameters.
+    fn game(&self) -> String;
+
+    /// The position in the notation it is read in.
+    fn notation(&self) -> String;
+
+    /// A copy of this position behind a new box.
+    fn boxed_clone(&self) -> Box<dyn PartizanPosition>;
+
+    /// Every move of `side`.
+    fn moves(&self, side: Side) -> Vec<PartizanMove>;
+
+    /// The canonical value, in the solver's arena.
+    ///
+    /// # Errors
+    /// [`crate::Error::Limit`] when the value is beyond the arena's limits, or the
+    /// computation was interrupted.
+    fn value(&self, solver: &mut RulesetSolver) -> crate::Result<GameId>;
+
+    /// The position drawn for a player.
+    fn draw(&self, ascii: bool) -> String;
+
+    /// The position as an SVG picture, when the ruleset draws one.
+    fn svg(&self) -> Option<String>;
+}
+
+impl fmt::Debug for dyn PartizanPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.game(), self.notation())
+    }
+}
+
+impl<R: Ruleset> PartizanPosition for R {
+    fn game(&self) -> String {
+        Ruleset::game(self)
+    }
+
+    fn notation(&self) -> String {
+        Ruleset::notation(self)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn PartizanPosition> {
+        Box::new(self.clone())
+    }
+
+    fn moves(&self, side: Side) -> Vec<PartizanMove> {
+        let options = match side {
+            Side::Left => self.left_options(),
+            Side::Right => self.right_options(),
+        };
+        options
+            .into_iter()
+            .map(|to| PartizanMove {
+                description: self.describe_move(side, &to),
+                to: Box::new(to),
+            })
+            .collect()
+    }
+
+    fn value(&self, solver: &mut RulesetSolver) -> crate::Result<GameId> {
+        solver.value(self)
+    }
+
+    fn draw(&self, ascii: bool) -> String {
+        Ruleset::draw(self, ascii)
+    }
+
+    fn svg(&self) -> Option<String> {
+        Ruleset::svg(self)
     }
 }

@@ -45,7 +45,7 @@ pub trait PartizanGame: Clone + Eq + Hash {
     }
 }
 
-/// The most regions a solver remembers before it forgets them all and starts again.
+/// The most regions a solver remembers by default; past it, it forgets half of them.
 pub const MAX_REMEMBERED_POSITIONS: usize = 1 << 22;
 
 /// Computes canonical values of positions, remembering the value of every region met
@@ -70,8 +70,8 @@ impl<P: PartizanGame> Solver<P> {
         Solver::with_capacity_limit(MAX_REMEMBERED_POSITIONS)
     }
 
-    /// A solver remembering up to `limit` regions: past it the table is emptied, which
-    /// costs time and never changes a value.
+    /// A solver remembering up to `limit` regions: past it the table forgets about half
+    /// of them, which costs time and never changes a value.
     pub fn with_capacity_limit(limit: usize) -> Solver<P> {
         Solver {
             table: FxHashMap::default(),
@@ -103,7 +103,12 @@ impl<P: PartizanGame> Solver<P> {
         let right: Vec<GameId> = p.right_options().iter().map(|o| self.value(a, o)).collect();
         let v = a.game(left, right);
         if self.table.len() >= self.limit {
-            self.table.clear();
+            // Forget every other region: about half the table.
+            let mut keep = false;
+            self.table.retain(|_, _| {
+                keep = !keep;
+                keep
+            });
         }
         self.table.insert(p.clone(), v);
         v

@@ -1,0 +1,128 @@
+//! One solver for positions of every partizan ruleset: an arena of canonical forms and,
+//! for each ruleset met, its table of solved regions.
+
+use super::ruleset::Ruleset;
+use crate::partizan::{Arena, GameId, Solver, MAX_REMEMBERED_POSITIONS};
+use crate::{Error, Result};
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+
+/// The memory a remembered region is reckoned to take besides its position: the value,
+/// the table's own word and its spare room.
+const ENTRY_OVERHEAD: usize = 32;
+
+/// Solves positions of any [`Ruleset`]: canonical values in one [`Arena`], with a table of
+/// solved regions for each ruleset, bounded in entries (see
+/// [`RulesetSolver::with_memory`]).
+///
+/// ```
+/// use nimlab::games::clobber::Clobber;
+/// use nimlab::games::domineering::Domineering;
+/// use nimlab::games::ruleset::RulesetSolver;
+/// let mut s = RulesetSolver::new();
+/// let d = s.value(&Domineering::parse("..|..").unwrap()).unwrap();
+/// let c = s.value(&Clobber::parse("xo").unwrap()).unwrap();
+/// let sum = s.arena().add(d, c);
+/// assert_eq!(nimlab::notation::print(s.arena(), sum), "+-(1*)");
+/// ```
+pub struct RulesetSolver {
+    arena: Arena,
+    solvers: HashMap<TypeId, Box<dyn Any + Send>>,
+    memory: Option<usize>,
+    searched: u64,
+}
+
+impl Default for RulesetSolver {
+    fn default() -> Self {
+        RulesetSolver::new()
+    }
+}
+
+impl RulesetSolver {
+    /// A solver whose tables remember up to [`MAX_REMEMBERED_POSITIONS`] regions each.
+    pub fn new() -> RulesetSolver {
+        RulesetSolver {
+            arena: Arena::new(),
+            solvers: HashMap::new(),
+            memory: None,
+            searched: 0,
+        }
+    }
+
+    /// A solver whose tables of solved regions take about `bytes` of memory in all at
+    /// most (the arena of values comes on top): past it, a table forgets half of what it
+    /// holds, which costs time and never changes a value.
+    pub fn with_memory(bytes: usize) -> RulesetSolver {
+        RulesetSolver {
+            memory: Some(bytes),
+            ..RulesetSolver::new()
+        }
+    }
+
+    /// The arena the values live in.
+    pub fn arena(&mut self) -> &mut Arena {
+        &mut self.arena
+    }
+
+    /// The solver of positions of type `R` in `solvers`, made on first use.
+    fn solver<R: Ruleset>(
+        solvers: &mut HashMap<TypeId, Box<dyn Any + Send>>,
+        memory: Option<usize>,
+    ) -> &mut Solver<R> {
+        let limit = match memory {
+            Some(bytes) => (bytes / (std::mem::size_of::<R>() + ENTRY_OVERHEAD)).max(1024),
+            None => MAX_REMEMBERED_POSITIONS,
+        };
+        solvers
+            .entry(TypeId::of::<R>())
+            .or_insert_with(|| Box::new(Solver::<R>::with_capacity_limit(limit)))
+            .downcast_mut::<Solver<R>>()
+            .expect("each table is keyed by its own type")
+    }
+
+    /// How many regions have been valued by their options (not found in a table), over
+    /// every ruleset.
+    pub fn searched(&self) -> u64 {
+        self.searched
+    }
+
+    /// The canonical value of `p`: by the ruleset's closed form where it has one, else
+    /// the sum of the values of its regions.
+    ///
+    /// # Errors
+    /// [`Error::Limit`] when the arena meets one of its limits or is interrupted; the
+    /// arena is then rolled back to where it was.
+    pub fn value<R: Ruleset>(&mut self, p: &R) -> Result<GameId> {
+        let mark = self.arena.mark();
+        let v = match p.closed_value(&mut self.arena) {
+            Some(v) => v,
+            None => {
+                let solver = Self::solver::<R>(&mut self.solvers, self.memory);
+                let before = solver.searched;
+                let v = solver.value(&mut self.arena, p);
+                self.searched += solver.searched - before;
+                v
+            }
+        };
+        if let Some((what, limit)) = self.arena.take_overflow() {
+            self.forget(mark);
+            return Err(Error::limit(what, limit));
+        }
+        if self.arena.interrupted() {
+            self.forget(mark);
+            return Err(Error::limit(
+                format!("the value of {}", p.notation()),
+                "a computation that is not interrupted",
+            ));
+        }
+        Ok(v)
+    }
+
+    /// Rolls the arena back to `mark` and forgets every table, whose values may be
+    /// newer than the mark.
+    fn forget(&mut self, mark: crate::partizan::Mark) {
+        self.arena.rollback(mark);
+        self.solvers.clear();
+    }
+}
+
