@@ -17,17 +17,25 @@ pub struct AnalyzeArgs {
         allow_negative_numbers = true,
         value_name = "GAME POSITION"
     )]
-    position: Vec<String>,
+    pub position: Vec<String>,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
-    misere: bool,
+    pub misere: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// List at most this many winning moves (all are counted); `all` lists every one.
     /// By default up to 100, fewer for very long positions (about 10 MB of moves in all).
     #[arg(long, value_parser = parse_max_moves)]
-    max_moves: Option<usize>,
+    pub max_moves: Option<usize>,
+    /// Partizan games: draw the position (where the game has a picture) and the
+    /// thermograph of its value as an SVG picture into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+    /// Partizan games: the memory, in MiB, the tables of solved regions may take (past it
+    /// they forget half of what they hold; the values are the same, found more slowly).
+    #[arg(long, value_name = "MIB")]
+    pub memory: Option<usize>,
 }
 
 fn parse_max_moves(s: &str) -> Result<usize, String> {
@@ -122,7 +130,23 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
         )
         .into());
     }
-    let sum = Catalogue::standard().parse_sum_args(&tokens)?;
+    let catalogue = Catalogue::standard();
+    if catalogue.is_partizan(tokens[0].text) {
+        return crate::partizan::analyze(args, &catalogue, &tokens, out);
+    }
+    if args.svg.is_some() || args.memory.is_some() {
+        let flag = if args.svg.is_some() {
+            "--svg"
+        } else {
+            "--memory"
+        };
+        return Err(nimlab::Error::Unsupported(format!(
+            "{flag} is for partizan games (`nimlab games` lists them); `{}` is impartial",
+            tokens[0].text
+        ))
+        .into());
+    }
+    let sum = catalogue.parse_sum_args(&tokens)?;
     let convention = if args.misere {
         Convention::Misere
     } else {

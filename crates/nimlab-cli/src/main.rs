@@ -4,6 +4,7 @@ mod analyze;
 mod calc;
 mod games;
 mod lines;
+mod partizan;
 mod play;
 mod sequence;
 mod survey;

@@ -40,6 +40,22 @@ pub struct PlayArgs {
     /// Draw with ASCII characters only.
     #[arg(long)]
     ascii: bool,
+    /// Partizan games: the player you are (Left: blue, vertical in Domineering, `x` in
+    /// Clobber; Right: red, horizontal, `o`).
+    #[arg(long = "as", value_enum, default_value = "left", value_name = "SIDE")]
+    side: SideArg,
+    /// Partizan games: the memory, in MiB, the tables of solved regions may take.
+    #[arg(long, value_name = "MIB")]
+    memory: Option<usize>,
+}
+
+/// The side of a partizan game.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    /// Left.
+    Left,
+    /// Right.
+    Right,
 }
 
 /// The position a game starts from when none is given.
@@ -84,6 +100,35 @@ fn documented_example(entry: &nimlab::games::Entry) -> Option<String> {
 pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
     let cat = Catalogue::standard();
     let mut tokens: Vec<String> = args.position.clone();
+    if cat.is_partizan(&tokens[0]) {
+        if args.misere {
+            return Err(nimlab::Error::Unsupported(
+                "misère play of partizan games is not played: values are for normal play"
+                    .to_string(),
+            )
+            .into());
+        }
+        if tokens.len() == 1 {
+            let (entry, _) = cat.lookup_partizan(&tokens[0])?;
+            tokens.extend(entry.start.split_whitespace().map(String::from));
+        }
+        let list: Vec<Arg<'_>> = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Arg::new(t, i + 1))
+            .collect();
+        let options = crate::partizan::PlayOptions {
+            side: match args.side {
+                SideArg::Left => nimlab::games::ruleset::Side::Left,
+                SideArg::Right => nimlab::games::ruleset::Side::Right,
+            },
+            computer_first: args.first == First::Computer,
+            demo: args.demo,
+            ascii: args.ascii,
+            memory: args.memory,
+        };
+        return crate::partizan::play(&cat, &list, &options, out);
+    }
     if tokens.len() == 1 {
         let id = tokens[0].clone();
         let id = &id;

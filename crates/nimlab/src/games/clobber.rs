@@ -8,7 +8,7 @@
 //! cropped and put in the least of its forms under the board's eight symmetries, which
 //! keep the players' moves.
 
-use super::grid::Grid;
+use super::grid::{Grid, SquareMark};
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::Result;
@@ -210,6 +210,18 @@ impl Ruleset for Clobber {
                 '.'
             }
         })
+    }
+
+    fn svg(&self) -> Option<String> {
+        Some(self.grid().svg(&format!("Clobber {self}"), |i| {
+            if self.left >> i & 1 == 1 {
+                SquareMark::Left
+            } else if self.right >> i & 1 == 1 {
+                SquareMark::Right
+            } else {
+                SquareMark::Empty
+            }
+        }))
     }
 }
 

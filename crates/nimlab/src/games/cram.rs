@@ -68,6 +68,10 @@ impl Ruleset for Cram {
     fn draw(&self, ascii: bool) -> String {
         Ruleset::draw(&self.0, ascii)
     }
+
+    fn svg(&self) -> Option<String> {
+        Ruleset::svg(&self.0).map(|s| s.replacen("<title>Domineering", "<title>Cram", 1))
+    }
 }
 
 impl std::fmt::Display for Cram {

@@ -9,7 +9,7 @@
 //! its four forms under the reflections that keep the players' directions (left–right,
 //! top–bottom and both), so equal regions share one entry of the solver's table.
 
-use super::grid::Grid;
+use super::grid::{Grid, SquareMark};
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::{Error, Result};
@@ -219,7 +219,18 @@ impl Ruleset for Domineering {
     }
 
     fn draw(&self, _ascii: bool) -> String {
-        self.grid().draw(|i| if self.empty >> i & 1 == 1 { '.' } else { '#' })
+        self.grid()
+            .draw(|i| if self.empty >> i & 1 == 1 { '.' } else { '#' })
+    }
+
+    fn svg(&self) -> Option<String> {
+        Some(self.grid().svg(&format!("Domineering {self}"), |i| {
+            if self.empty >> i & 1 == 1 {
+                SquareMark::Empty
+            } else {
+                SquareMark::Filled
+            }
+        }))
     }
 }
 

@@ -188,10 +188,20 @@ impl Ruleset for HackenbushString {
                         None => ' ',
                     })
                     .collect();
-                format!("{:>3} {}", k + 1, row.iter().map(char::to_string).collect::<Vec<_>>().join(" ").trim_end())
+                format!(
+                    "{:>3} {}",
+                    k + 1,
+                    row.iter()
+                        .map(char::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .trim_end()
+                )
             })
             .collect();
-        let numbers: Vec<String> = (1..=self.columns.len()).map(|i| (i % 10).to_string()).collect();
+        let numbers: Vec<String> = (1..=self.columns.len())
+            .map(|i| (i % 10).to_string())
+            .collect();
         lines.push(format!("    {}", numbers.join(" ")));
         lines.join("\n")
     }

@@ -125,4 +125,3 @@ impl RulesetSolver {
         self.solvers.clear();
     }
 }
-

@@ -26,7 +26,7 @@ pub use arena::{Arena, Comparison, GameId, Mark, Nus, MAX_EXPANDED, MAX_GAMES};
 pub use born::{born_by, MAX_DAY};
 pub use dyadic::Dyadic;
 pub use solver::{PartizanGame, Solver, MAX_REMEMBERED_POSITIONS};
-pub use svg::thermograph_svg;
+pub use svg::{side_by_side, thermograph_svg};
 pub use thermograph::{
     mean, rational_text, temperature, thermograph, thermograph_with, Rational, Thermograph,
     Trajectory,

@@ -602,6 +602,51 @@ pub fn thermograph_svg(t: &Thermograph, title: &str) -> String {
     out
 }
 
+/// SVG pictures placed side by side, with a gap between them, in one picture: each is
+/// nested whole, at its own width and height (read from its root element).
+///
+/// ```
+/// let a = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="20"></svg>"#;
+/// let b = r#"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="5"></svg>"#;
+/// let both = nimlab::partizan::side_by_side(&[a.to_string(), b.to_string()]);
+/// assert!(both.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20""#));
+/// assert!(both.contains(r#"<svg x="30" y="0" width="30" height="5""#));
+/// ```
+pub fn side_by_side(pictures: &[String]) -> String {
+    const GAP: f64 = 20.0;
+    let size = |svg: &str, name: &str| -> f64 {
+        let root = svg.split('>').next().unwrap_or("");
+        root.split(&format!(" {name}=\""))
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0.0)
+    };
+    let mut body = String::new();
+    let (mut x, mut height) = (0.0f64, 0.0f64);
+    for (k, svg) in pictures.iter().enumerate() {
+        if k > 0 {
+            x += GAP;
+        }
+        let (w, h) = (size(svg, "width"), size(svg, "height"));
+        let nested = svg.replacen(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"",
+            &format!("<svg x=\"{}\" y=\"0\"", num(x)),
+            1,
+        );
+        body.push_str(&nested);
+        body.push('\n');
+        x += w;
+        height = height.max(h);
+    }
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
+         <rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n{body}</svg>\n",
+        w = num(x),
+        h = num(height)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,437 @@
+//! `nimlab analyze` and `nimlab play` for partizan games (Domineering, Clobber,
+//! Hackenbush, …): values are Conway's games, and each player has moves of their own.
+
+use crate::analyze::AnalyzeArgs;
+use crate::lines::Lines;
+use crate::Failure;
+use nimlab::games::ruleset::{RulesetSolver, Side};
+use nimlab::games::{Arg, Catalogue, PartizanSum};
+use nimlab::partizan::{side_by_side, thermograph, thermograph_svg};
+use nimlab::partizan_analysis::{analyze_partizan, MoveValue, PartizanAnalysis};
+use nimlab::partizan_play::{choose, read_move};
+use std::io::{self, IsTerminal, Write};
+use std::path::Path;
+
+/// A solver whose tables take at most `memory` MiB, when given.
+pub fn solver(memory: Option<usize>) -> Result<RulesetSolver, Failure> {
+    match memory {
+        None => Ok(RulesetSolver::new()),
+        Some(0) => {
+            Err(nimlab::Error::parse("0", 0, "a memory of at least 1 MiB for --memory").into())
+        }
+        Some(mib) => Ok(RulesetSolver::with_memory(mib.saturating_mul(1 << 20))),
+    }
+}
+
+/// `nimlab analyze` of a partizan position.
+pub fn analyze(
+    args: &AnalyzeArgs,
+    catalogue: &Catalogue,
+    tokens: &[Arg<'_>],
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    if args.misere {
+        return Err(nimlab::Error::Unsupported(format!(
+            "misère play of partizan games (`{}`) is not analysed: values are for normal play",
+            tokens[0].text
+        ))
+        .into());
+    }
+    let sum = catalogue.parse_partizan_sum_args(tokens)?;
+    let mut solver = solver(args.memory)?;
+    let max_moves = args.max_moves.unwrap_or(100);
+    let analysis = analyze_partizan(&sum, &mut solver, max_moves)?;
+    if let Some(path) = &args.svg {
+        write_svg(&sum, &mut solver, path)?;
+    }
+    if args.json {
+        serde_json::to_writer(&mut *out, &analysis).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        print_text(&analysis, out)?;
+    }
+    Ok(())
+}
+
+/// Writes the position's picture (of the parts that have one) and the thermograph of its
+/// value, side by side, to `path`.
+fn write_svg(sum: &PartizanSum, solver: &mut RulesetSolver, path: &Path) -> Result<(), Failure> {
+    let mut pictures: Vec<String> = sum.parts.iter().filter_map(|p| p.svg()).collect();
+    let g = sum.value(solver)?;
+    let t = thermograph(solver.arena(), g);
+    pictures.push(thermograph_svg(&t, &sum.notation()));
+    let svg = if pictures.len() == 1 {
+        pictures.remove(0)
+    } else {
+        side_by_side(&pictures)
+    };
+    std::fs::write(path, svg).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot write the picture to {}: {e}", path.display()),
+        )
+    })?;
+    Ok(())
+}
+
+/// Prints a partizan analysis as text.
+pub fn print_text(a: &PartizanAnalysis, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "{} {}", a.game, a.position)?;
+    writeln!(out, "{}", a.outcome.describe())?;
+    writeln!(out, "Value: {}", a.value)?;
+    writeln!(
+        out,
+        "Mean {}, temperature {}; Left stop {}, Right stop {}",
+        a.mean, a.temperature, a.left_stop, a.right_stop
+    )?;
+    if a.parts.len() > 1 {
+        writeln!(out, "The sum of its parts:")?;
+        for p in &a.parts {
+            writeln!(
+                out,
+                "  {:<40} {}",
+                format!("{} {}", p.game, p.position),
+                p.value
+            )?;
+        }
+    }
+    let sides = [
+        (
+            "Left",
+            "≥",
+            &a.left_winning_moves,
+            a.left_winning_count,
+            a.left_move_count,
+        ),
+        (
+            "Right",
+            "≤",
+            &a.right_winning_moves,
+            a.right_winning_count,
+            a.right_move_count,
+        ),
+    ];
+    for (side, cmp, moves, count, all) in sides {
+        if all == 0 {
+            writeln!(out, "{side} has no move.")?;
+            continue;
+        }
+        if count == 0 {
+            writeln!(
+                out,
+                "{side}'s winning moves: none of {all} (each leaves a value not {cmp} 0)"
+            )?;
+            continue;
+        }
+        writeln!(
+            out,
+            "{side}'s winning moves ({count} of {all}; each leaves a value {cmp} 0):"
+        )?;
+        print_moves(moves, count, out)?;
+    }
+    Ok(())
+}
+
+fn print_moves(moves: &[MoveValue], count: usize, out: &mut impl Write) -> io::Result<()> {
+    for m in moves {
+        writeln!(
+            out,
+            "  {:<12} -> {:<30} value {}",
+            m.description, m.to, m.value
+        )?;
+    }
+    if moves.len() < count {
+        writeln!(
+            out,
+            "  … and {} more (see --max-moves)",
+            count - moves.len()
+        )?;
+    }
+    Ok(())
+}
+
+/// How `nimlab play` plays a partizan game.
+pub struct PlayOptions {
+    /// The side the player takes.
+    pub side: Side,
+    /// Whether the computer moves first.
+    pub computer_first: bool,
+    /// The computer plays both sides.
+    pub demo: bool,
+    /// ASCII drawings only.
+    pub ascii: bool,
+    /// The memory of the solver's tables, in MiB.
+    pub memory: Option<usize>,
+}
+
+/// `nimlab play` of a partizan game.
+pub fn play(
+    catalogue: &Catalogue,
+    tokens: &[Arg<'_>],
+    options: &PlayOptions,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let start = catalogue.parse_partizan_sum_args(tokens)?;
+    let mut session = Session {
+        history: vec![start.clone()],
+        start,
+        solver: solver(options.memory)?,
+        you: options.side,
+        first: if options.computer_first {
+            options.side.other()
+        } else {
+            options.side
+        },
+        ascii: options.ascii,
+        terminal: io::stdin().is_terminal(),
+    };
+    let title = session.start.game();
+    if options.demo {
+        writeln!(
+            out,
+            "{title}: the computer plays both sides, {} first (the player who cannot move loses).",
+            session.first
+        )?;
+        return session.demo(out);
+    }
+    writeln!(
+        out,
+        "{title}: you are {}, the computer {}; {} moves first (the player who cannot move loses).",
+        session.you,
+        session.you.other(),
+        session.first
+    )?;
+    writeln!(out, "Type a move, or `help` for the commands.")?;
+    session.play(out)
+}
+
+/// A partizan game in progress.
+struct Session {
+    /// The positions so far, the current one last.
+    history: Vec<PartizanSum>,
+    start: PartizanSum,
+    solver: RulesetSolver,
+    you: Side,
+    first: Side,
+    ascii: bool,
+    terminal: bool,
+}
+
+impl Session {
+    fn current(&self) -> &PartizanSum {
+        self.history.last().unwrap_or(&self.start)
+    }
+
+    /// Whose turn it is: the sides alternate from the first.
+    fn to_move(&self) -> Side {
+        if self.history.len() % 2 == 1 {
+            self.first
+        } else {
+            self.first.other()
+        }
+    }
+
+    fn draw(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out)?;
+        for line in self.current().draw(self.ascii).lines() {
+            writeln!(out, "  {line}")?;
+        }
+        Ok(())
+    }
+
+    /// Whether the player to move has no move, saying who won.
+    fn over(&self, out: &mut impl Write) -> io::Result<bool> {
+        let side = self.to_move();
+        if self.current().moves(side).is_empty() {
+            writeln!(out, "{side} has no move: {} won.", side.other())?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    fn computer_moves(&mut self, out: &mut impl Write, who: &str) -> Result<(), Failure> {
+        let side = self.to_move();
+        let Some(choice) = choose(
+            self.history.last().unwrap_or(&self.start),
+            side,
+            &mut self.solver,
+        )?
+        else {
+            return Ok(());
+        };
+        writeln!(out, "{who} ({side}) plays {}", choice.turn.description)?;
+        writeln!(out, "  ({})", choice.reason)?;
+        self.history.push(choice.turn.after);
+        Ok(())
+    }
+
+    fn demo(&mut self, out: &mut impl Write) -> Result<(), Failure> {
+        loop {
+            self.draw(out)?;
+            if self.over(out)? {
+                return Ok(());
+            }
+            self.computer_moves(out, "The computer")?;
+        }
+    }
+
+    fn help(out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "Commands:")?;
+        writeln!(
+            out,
+            "  a move      in the game's notation (`moves` lists yours), or the position it leads to"
+        )?;
+        writeln!(out, "  moves       list your legal moves")?;
+        writeln!(
+            out,
+            "  hint        the move the computer would play for you, and why"
+        )?;
+        writeln!(
+            out,
+            "  explain     the value of the position and of every move, as `nimlab analyze` prints it"
+        )?;
+        writeln!(
+            out,
+            "  undo        take back your last move (and the computer's answer)"
+        )?;
+        writeln!(
+            out,
+            "  swap        the computer takes your side: it moves now"
+        )?;
+        writeln!(out, "  new         start again")?;
+        writeln!(out, "  help        this list")?;
+        writeln!(out, "  quit        stop")
+    }
+
+    fn play(&mut self, out: &mut impl Write) -> Result<(), Failure> {
+        let mut lines = Lines::open(self.terminal);
+        loop {
+            if self.to_move() != self.you {
+                self.draw(out)?;
+                if self.over(out)? {
+                    return Ok(());
+                }
+                self.computer_moves(out, "The computer")?;
+            }
+            self.draw(out)?;
+            if self.over(out)? {
+                return Ok(());
+            }
+            loop {
+                out.flush()?;
+                let prompt = format!("your move ({})> ", self.you);
+                let Some(line) = lines.next(&prompt) else {
+                    writeln!(out, "(end of input)")?;
+                    return Ok(());
+                };
+                let line = line?;
+                let command = line.trim();
+                if !self.terminal {
+                    writeln!(out, "> {command}")?;
+                }
+                match command {
+                    "" => continue,
+                    "quit" | "exit" | "q" => {
+                        writeln!(out, "Bye.")?;
+                        return Ok(());
+                    }
+                    "help" | "?" => Self::help(out)?,
+                    "moves" => self.list_moves(out)?,
+                    "hint" => {
+                        let side = self.you;
+                        match choose(
+                            self.history.last().unwrap_or(&self.start),
+                            side,
+                            &mut self.solver,
+                        ) {
+                            Ok(Some(c)) if c.winning => {
+                                writeln!(out, "Hint: {} ({})", c.turn.description, c.reason)?
+                            }
+                            Ok(Some(c)) => writeln!(
+                                out,
+                                "No winning move. The best try: {} ({})",
+                                c.turn.description, c.reason
+                            )?,
+                            Ok(None) => writeln!(out, "No move is possible.")?,
+                            Err(e) => writeln!(out, "{e}")?,
+                        }
+                    }
+                    "explain" => match analyze_partizan(
+                        self.history.last().unwrap_or(&self.start),
+                        &mut self.solver,
+                        100,
+                    ) {
+                        Ok(a) => {
+                            print_text(&a, out)?;
+                            let (moves, side) = match self.you {
+                                Side::Left => (&a.left_moves, "Left"),
+                                Side::Right => (&a.right_moves, "Right"),
+                            };
+                            writeln!(out, "Every move of yours ({side}) and the value it leaves:")?;
+                            print_moves(moves, moves.len(), out)?;
+                        }
+                        Err(e) => writeln!(out, "{e}")?,
+                    },
+                    "undo" => {
+                        // Back to the last position where it was the player's turn.
+                        let mut back = 0;
+                        let n = self.history.len();
+                        for k in 1..n {
+                            let side_then = if (n - k) % 2 == 1 {
+                                self.first
+                            } else {
+                                self.first.other()
+                            };
+                            if side_then == self.you {
+                                back = k;
+                                break;
+                            }
+                        }
+                        if back == 0 {
+                            writeln!(out, "Nothing to undo.")?;
+                        } else {
+                            self.history.truncate(n - back);
+                            writeln!(out, "Taken back.")?;
+                            self.draw(out)?;
+                        }
+                    }
+                    "swap" => {
+                        writeln!(
+                            out,
+                            "The computer takes your side ({}); you are {} now.",
+                            self.you,
+                            self.you.other()
+                        )?;
+                        self.you = self.you.other();
+                        break;
+                    }
+                    "new" => {
+                        self.history = vec![self.start.clone()];
+                        writeln!(out, "A new game.")?;
+                        break;
+                    }
+                    text => match read_move(self.current(), self.you, text) {
+                        Ok(turn) => {
+                            writeln!(out, "You play {}", turn.description)?;
+                            self.history.push(turn.after);
+                            break;
+                        }
+                        Err(reason) => writeln!(out, "{reason}")?,
+                    },
+                }
+            }
+        }
+    }
+
+    fn list_moves(&self, out: &mut impl Write) -> io::Result<()> {
+        let all = self.current().moves(self.you);
+        writeln!(out, "Your moves ({}, {}):", self.you, all.len())?;
+        for t in all.iter().take(200) {
+            writeln!(out, "  {:<12} -> {}", t.description, t.after.position())?;
+        }
+        if all.len() > 200 {
+            writeln!(out, "  … and {} more", all.len() - 200)?;
+        }
+        Ok(())
+    }
+}

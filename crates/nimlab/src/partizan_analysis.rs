@@ -1,0 +1,323 @@
+//! The analysis of a partizan position: outcome class, canonical value, mean and
+//! temperature, stops, and every move of each player with the value it leaves, the
+//! winning ones marked.
+//!
+//! ```
+//! use nimlab::games::{Arg, Catalogue};
+//! use nimlab::games::ruleset::RulesetSolver;
+//! use nimlab::partizan_analysis::analyze_partizan;
+//! let args = [Arg::new("domineering", 1), Arg::new("..|..", 2)];
+//! let sum = Catalogue::standard().parse_partizan_sum_args(&args).unwrap();
+//! let a = analyze_partizan(&sum, &mut RulesetSolver::new(), 100).unwrap();
+//! assert_eq!(a.outcome, nimlab::Outcome::N);
+//! assert_eq!(a.value, "+-1");
+//! assert_eq!(a.temperature, "1");
+//! // Left's vertical domino leaves a column of two for her: 1 ≥ 0, a win.
+//! assert_eq!(a.left_winning_moves.len(), 2);
+//! assert_eq!(a.left_winning_moves[0].value, "1");
+//! ```
+
+use crate::games::ruleset::{RulesetSolver, Side};
+use crate::games::{PartizanSum, PartizanTurn};
+use crate::notation::{outcome, print, stop};
+use crate::partizan::{rational_text, thermograph, Arena, GameId};
+use crate::{Outcome, Result};
+use serde::Serialize;
+
+/// A move and the value of the sum it leaves.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveValue {
+    /// The move in the game's notation (`a1-a2`; `2: a1-a2` in part 2 of a sum).
+    pub description: String,
+    /// The position after the move.
+    pub to: String,
+    /// The canonical value after the move.
+    pub value: String,
+    /// Whether the move wins: it leaves a value ≥ 0 for a move of Left's, ≤ 0 for
+    /// Right's, so the mover wins with the opponent to move.
+    pub winning: bool,
+}
+
+/// One part of a sum and its value.
+#[derive(Debug, Clone, Serialize)]
+pub struct PartValue {
+    /// The part's game id.
+    pub game: String,
+    /// The part's position.
+    pub position: String,
+    /// Its canonical value.
+    pub value: String,
+}
+
+/// Everything `nimlab analyze` says of a partizan position.
+#[derive(Debug, Clone, Serialize)]
+pub struct PartizanAnalysis {
+    /// The game id (or "sum" for parts of several games).
+    pub game: String,
+    /// The position as read.
+    pub position: String,
+    /// L (Left wins whoever starts), R, P (the player to move loses) or N.
+    pub outcome: Outcome,
+    /// The canonical value in CGSuite's notation.
+    pub value: String,
+    /// The mean value.
+    pub mean: String,
+    /// The temperature.
+    pub temperature: String,
+    /// The Left stop: the number reached when both play well and Left starts.
+    pub left_stop: String,
+    /// The Right stop.
+    pub right_stop: String,
+    /// Left's winning moves, to values ≥ 0 (at most the number asked for).
+    pub left_winning_moves: Vec<MoveValue>,
+    /// Right's winning moves, to values ≤ 0.
+    pub right_winning_moves: Vec<MoveValue>,
+    /// How many moves Left has, winning or not.
+    pub left_move_count: usize,
+    /// How many moves Right has.
+    pub right_move_count: usize,
+    /// How many of Left's moves win.
+    pub left_winning_count: usize,
+    /// How many of Right's moves win.
+    pub right_winning_count: usize,
+    /// Every move of Left's with its value (at most the number asked for).
+    pub left_moves: Vec<MoveValue>,
+    /// Every move of Right's with its value.
+    pub right_moves: Vec<MoveValue>,
+    /// The parts of a sum and their values (one part for a single position).
+    pub parts: Vec<PartValue>,
+}
+
+/// A move of a sum with the value it leaves, in the solver's arena.
+pub struct ValuedTurn {
+    /// The move.
+    pub turn: PartizanTurn,
+    /// The value of the sum after it.
+    pub value: GameId,
+    /// Whether it wins for the mover.
+    pub winning: bool,
+}
+
+/// Every move of `side` in `sum` (whose parts have the values `parts`, in the solver's
+/// arena) with the value of the sum it leaves.
+///
+/// # Errors
+/// As [`PartizanSum::value`].
+pub fn valued_moves(
+    sum: &PartizanSum,
+    parts: &[GameId],
+    side: Side,
+    solver: &mut RulesetSolver,
+) -> Result<Vec<ValuedTurn>> {
+    let total = total(solver.arena(), parts);
+    let mut out = Vec::new();
+    for turn in sum.moves(side) {
+        let part_after = turn.after.parts[turn.part].value(solver)?;
+        let a = solver.arena();
+        let rest = a.sub(total, parts[turn.part]);
+        let value = a.add(rest, part_after);
+        let zero = a.zero();
+        let winning = match side {
+            Side::Left => a.le(zero, value),
+            Side::Right => a.le(value, zero),
+        };
+        out.push(ValuedTurn {
+            turn,
+            value,
+            winning,
+        });
+    }
+    Ok(out)
+}
+
+fn total(a: &mut Arena, parts: &[GameId]) -> GameId {
+    let mut t = a.zero();
+    for &p in parts {
+        t = a.add(t, p);
+    }
+    t
+}
+
+/// Analyses a sum of partizan positions, listing at most `max_moves` moves of each kind
+/// for each player (all are counted).
+///
+/// # Errors
+/// [`crate::Error::Limit`] when a value is beyond the arena's limits.
+pub fn analyze_partizan(
+    sum: &PartizanSum,
+    solver: &mut RulesetSolver,
+    max_moves: usize,
+) -> Result<PartizanAnalysis> {
+    let parts = sum.part_values(solver)?;
+    let g = total(solver.arena(), &parts);
+    let report = |side: Side, solver: &mut RulesetSolver| -> Result<_> {
+        let moves = valued_moves(sum, &parts, side, solver)?;
+        let count = moves.len();
+        let a = solver.arena();
+        let mut all = Vec::new();
+        let mut winning = Vec::new();
+        let mut winning_count = 0;
+        for m in moves {
+            winning_count += usize::from(m.winning);
+            if all.len() >= max_moves && (!m.winning || winning.len() >= max_moves) {
+                continue;
+            }
+            let mv = MoveValue {
+                description: m.turn.description,
+                to: m.turn.after.position(),
+                value: print(a, m.value),
+                winning: m.winning,
+            };
+            if m.winning && winning.len() < max_moves {
+                winning.push(mv.clone());
+            }
+            if all.len() < max_moves {
+                all.push(mv);
+            }
+        }
+        Ok((all, winning, count, winning_count))
+    };
+    let (left_moves, left_winning_moves, left_move_count, left_winning_count) =
+        report(Side::Left, solver)?;
+    let (right_moves, right_winning_moves, right_move_count, right_winning_count) =
+        report(Side::Right, solver)?;
+    let a = solver.arena();
+    let t = thermograph(a, g);
+    let parts = sum
+        .parts
+        .iter()
+        .zip(&parts)
+        .map(|(p, &v)| PartValue {
+            game: p.game(),
+            position: p.notation(),
+            value: print(a, v),
+        })
+        .collect();
+    Ok(PartizanAnalysis {
+        game: sum.game(),
+        position: sum.position(),
+        outcome: outcome(a, g),
+        value: print(a, g),
+        mean: rational_text(&t.mean()),
+        temperature: rational_text(&t.temperature()),
+        left_stop: stop(a, g, true).to_string(),
+        right_stop: stop(a, g, false).to_string(),
+        left_winning_moves,
+        right_winning_moves,
+        left_move_count,
+        right_move_count,
+        left_winning_count,
+        right_winning_count,
+        left_moves,
+        right_moves,
+        parts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::clobber::Clobber;
+    use crate::games::domineering::Domineering;
+    use crate::games::ruleset::Ruleset;
+    use crate::partizan::PartizanGame;
+    use std::collections::HashMap;
+
+    /// Whether the player moving first (Left when `left`) wins, by plain search.
+    fn first_wins<P: PartizanGame>(p: &P, left: bool, memo: &mut HashMap<(P, bool), bool>) -> bool {
+        if let Some(&w) = memo.get(&(p.clone(), left)) {
+            return w;
+        }
+        let options = if left {
+            p.left_options()
+        } else {
+            p.right_options()
+        };
+        let w = options.iter().any(|o| !first_wins(o, !left, memo));
+        memo.insert((p.clone(), left), w);
+        w
+    }
+
+    /// The outcome and the winning moves of every listed position agree with a plain
+    /// search of who wins: a move wins when the opponent, moving first after it, loses.
+    fn check<P: Ruleset + Clone>(positions: &[P]) {
+        let mut solver = RulesetSolver::new();
+        let mut memo = HashMap::new();
+        for p in positions {
+            let sum = PartizanSum {
+                parts: vec![Box::new(p.clone())],
+            };
+            let a = analyze_partizan(&sum, &mut solver, usize::MAX).unwrap();
+            let (l, r) = (
+                first_wins(p, true, &mut memo),
+                first_wins(p, false, &mut memo),
+            );
+            let want = match (l, r) {
+                (true, true) => Outcome::N,
+                (false, false) => Outcome::P,
+                (true, false) => Outcome::L,
+                (false, true) => Outcome::R,
+            };
+            assert_eq!(a.outcome, want, "{}", p.notation());
+            for (side, left, moves, listed) in [
+                (Side::Left, true, p.left_options(), &a.left_moves),
+                (Side::Right, false, p.right_options(), &a.right_moves),
+            ] {
+                assert_eq!(moves.len(), listed.len());
+                for (o, m) in moves.iter().zip(listed) {
+                    assert_eq!(m.description, p.describe_move(side, o));
+                    assert_eq!(
+                        m.winning,
+                        !first_wins(o, !left, &mut memo),
+                        "{} {}",
+                        p.notation(),
+                        m.description
+                    );
+                }
+            }
+            let winners = a.left_moves.iter().filter(|m| m.winning).count();
+            assert_eq!(winners, a.left_winning_count);
+            assert_eq!(a.left_winning_moves.len(), winners);
+        }
+    }
+
+    #[test]
+    fn outcomes_and_winning_moves_agree_with_plain_search() {
+        // Every filling of the 3×3 Domineering board and every colouring of a 2×3 Clobber
+        // board (each square empty, x or o).
+        let full = Domineering::parse("3x3").unwrap();
+        let boards: Vec<Domineering> = (0..512u32)
+            .map(|mask| {
+                let rows: Vec<String> = (0..3)
+                    .map(|r| {
+                        (0..3)
+                            .map(|c| {
+                                if mask >> (3 * r + c) & 1 == 1 {
+                                    '.'
+                                } else {
+                                    '#'
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                Domineering::parse(&rows.join("|")).unwrap()
+            })
+            .collect();
+        assert_eq!(boards.last(), Some(&full));
+        check(&boards);
+        let mut clobbers = Vec::new();
+        for code in 0..729u32 {
+            let mut k = code;
+            let squares: String = (0..6)
+                .map(|_| {
+                    let ch = ['.', 'x', 'o'][(k % 3) as usize];
+                    k /= 3;
+                    ch
+                })
+                .collect();
+            clobbers.push(Clobber::parse(&format!("{}|{}", &squares[..3], &squares[3..])).unwrap());
+        }
+        check(&clobbers);
+    }
+}
