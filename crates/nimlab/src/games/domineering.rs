@@ -290,6 +290,20 @@ mod tests {
         assert_eq!(value_text(".|.|."), "1");
     }
 
+    /// A table that forgets half of what it holds whenever it is full (here after 16
+    /// regions) gives the same values, only more slowly.
+    #[test]
+    fn a_small_table_gives_the_same_values() {
+        let mut a = Arena::new();
+        for board in ["4x4", "3x5", "..#.|....|.#..|...."] {
+            let p = Domineering::parse(board).unwrap();
+            let mut small = Solver::with_capacity_limit(16);
+            let v = small.value(&mut a, &p);
+            assert!(small.remembered() <= 16);
+            assert_eq!(v, Solver::new().value(&mut a, &p), "{board}");
+        }
+    }
+
     /// Regions and reflections never change a value: every board of up to 3×4 squares
     /// with some squares filled, against the plain solver on the whole board.
     #[test]

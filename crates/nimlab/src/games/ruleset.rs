@@ -1,7 +1,7 @@
 //! Partizan rulesets as the catalogue and the front ends see them: a position that knows
 //! its game, its notation and how to say a move in words, on top of [`PartizanGame`].
 
-pub use super::ruleset_solver::RulesetSolver;
+pub use super::ruleset_solver::{RulesetSolver, DEFAULT_TABLE_MEMORY};
 use crate::partizan::{Arena, GameId, PartizanGame};
 use serde::Serialize;
 use std::fmt;

@@ -2,7 +2,7 @@
 //! for each ruleset met, its table of solved regions.
 
 use super::ruleset::Ruleset;
-use crate::partizan::{Arena, GameId, Solver, MAX_REMEMBERED_POSITIONS};
+use crate::partizan::{Arena, GameId, Solver};
 use crate::{Error, Result};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -10,6 +10,9 @@ use std::collections::HashMap;
 /// The memory a remembered region is reckoned to take besides its position: the value,
 /// the table's own word and its spare room.
 const ENTRY_OVERHEAD: usize = 32;
+
+/// The memory the tables of solved regions take at most unless told otherwise: 1 GiB.
+pub const DEFAULT_TABLE_MEMORY: usize = 1 << 30;
 
 /// Solves positions of any [`Ruleset`]: canonical values in one [`Arena`], with a table of
 /// solved regions for each ruleset, bounded in entries (see
@@ -28,7 +31,7 @@ const ENTRY_OVERHEAD: usize = 32;
 pub struct RulesetSolver {
     arena: Arena,
     solvers: HashMap<TypeId, Box<dyn Any + Send>>,
-    memory: Option<usize>,
+    memory: usize,
     searched: u64,
 }
 
@@ -39,23 +42,20 @@ impl Default for RulesetSolver {
 }
 
 impl RulesetSolver {
-    /// A solver whose tables remember up to [`MAX_REMEMBERED_POSITIONS`] regions each.
+    /// A solver whose table for each ruleset takes at most about [`DEFAULT_TABLE_MEMORY`].
     pub fn new() -> RulesetSolver {
-        RulesetSolver {
-            arena: Arena::new(),
-            solvers: HashMap::new(),
-            memory: None,
-            searched: 0,
-        }
+        RulesetSolver::with_memory(DEFAULT_TABLE_MEMORY)
     }
 
-    /// A solver whose tables of solved regions take about `bytes` of memory in all at
-    /// most (the arena of values comes on top): past it, a table forgets half of what it
+    /// A solver whose table of solved regions for each ruleset takes about `bytes` of
+    /// memory at most (the arena of values comes on top): past it, a table forgets half of what it
     /// holds, which costs time and never changes a value.
     pub fn with_memory(bytes: usize) -> RulesetSolver {
         RulesetSolver {
-            memory: Some(bytes),
-            ..RulesetSolver::new()
+            arena: Arena::new(),
+            solvers: HashMap::new(),
+            memory: bytes,
+            searched: 0,
         }
     }
 
@@ -67,12 +67,9 @@ impl RulesetSolver {
     /// The solver of positions of type `R` in `solvers`, made on first use.
     fn solver<R: Ruleset>(
         solvers: &mut HashMap<TypeId, Box<dyn Any + Send>>,
-        memory: Option<usize>,
+        memory: usize,
     ) -> &mut Solver<R> {
-        let limit = match memory {
-            Some(bytes) => (bytes / (std::mem::size_of::<R>() + ENTRY_OVERHEAD)).max(1024),
-            None => MAX_REMEMBERED_POSITIONS,
-        };
+        let limit = (memory / (std::mem::size_of::<R>() + ENTRY_OVERHEAD)).max(1024);
         solvers
             .entry(TypeId::of::<R>())
             .or_insert_with(|| Box::new(Solver::<R>::with_capacity_limit(limit)))

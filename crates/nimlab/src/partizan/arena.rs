@@ -105,8 +105,8 @@ pub const MAX_GAMES: usize = 1 << 24;
 /// The most options, counted over all its games, an arena holds (a gibibyte of ids).
 pub const MAX_OPTIONS: usize = 1 << 28;
 
-/// How many sums, negatives and comparisons an arena remembers before it forgets them
-/// all and starts again (each table then stays within a few hundred mebibytes).
+/// How many sums, negatives and comparisons an arena remembers before it forgets half of
+/// them (each table then stays within a few hundred mebibytes).
 const MAX_REMEMBERED: usize = 1 << 23;
 
 /// A point in an arena's history to return to with [`Arena::rollback`].
@@ -711,8 +711,8 @@ impl Arena {
             }
         }
         if self.le_memo.len() >= MAX_REMEMBERED {
-            // A cache: forgetting it costs time, never a wrong answer.
-            self.le_memo.clear();
+            // A cache: forgetting costs time, never a wrong answer.
+            forget_half(&mut self.le_memo);
         }
         self.le_memo.insert((g, h), result);
         result
@@ -746,7 +746,8 @@ impl Arena {
         let nr = sorted(l.into_iter().map(|o| self.neg(o)).collect());
         let v = self.intern(nl, nr);
         if self.neg_memo.len() >= MAX_REMEMBERED {
-            self.neg_memo.clear();
+            // Both directions are looked up, so either may be forgotten alone.
+            forget_half(&mut self.neg_memo);
         }
         self.neg_memo.insert(g, v);
         self.neg_memo.insert(v, g);
@@ -805,7 +806,7 @@ impl Arena {
             }
         };
         if self.sum_memo.len() >= MAX_REMEMBERED {
-            self.sum_memo.clear();
+            forget_half(&mut self.sum_memo);
         }
         self.sum_memo.insert(key, v);
         v
@@ -816,6 +817,16 @@ impl Arena {
         let nh = self.neg(h);
         self.add(g, nh)
     }
+}
+
+/// Forgets about half of a memo's entries (every other one in the table's order), so that
+/// a full memo keeps much of what it knows instead of starting again from nothing.
+fn forget_half<K, V>(memo: &mut FxHashMap<K, V>) {
+    let mut keep = false;
+    memo.retain(|_, _| {
+        keep = !keep;
+        keep
+    });
 }
 
 fn sorted(mut v: Vec<GameId>) -> Vec<GameId> {
