@@ -112,7 +112,7 @@ impl Domineering {
     /// Empty squares whose square below is empty too (where Left's domino can start).
     fn vertical_starts(&self) -> u64 {
         let w = self.width();
-        self.empty & (self.empty >> w)
+        self.empty & self.empty.checked_shr(w).unwrap_or(0)
     }
 
     /// Empty squares whose square to the right is empty too (where Right's can start).

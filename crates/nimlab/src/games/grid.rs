@@ -213,7 +213,9 @@ impl Grid {
     /// The squares side by side with those of `m`.
     pub(crate) fn neighbours(&self, m: u64) -> u64 {
         let w = self.width;
-        (m << w | m >> w | (m & !self.last_column()) << 1 | (m & !self.first_column()) >> 1)
+        // A board one row of 64 squares wide has no square above or below another.
+        let up_down = m.checked_shl(w).unwrap_or(0) | m.checked_shr(w).unwrap_or(0);
+        (up_down | (m & !self.last_column()) << 1 | (m & !self.first_column()) >> 1)
             & self.all()
     }
 
