@@ -116,6 +116,9 @@ fn partizan_entries() -> Vec<PartizanEntry> {
         domineering::entry(),
         cram::entry(),
         clobber::entry(),
+        snort::entry(),
+        col::entry(),
+        minichess::entry(),
     ]
 }
 
