@@ -86,6 +86,9 @@ pub struct PartizanAnalysis {
     pub right_moves: Vec<MoveValue>,
     /// The parts of a sum and their values (one part for a single position).
     pub parts: Vec<PartValue>,
+    /// How many regions the solver valued by their options so far (those found in its
+    /// tables, or given by a closed form, are not counted): the work the analysis took.
+    pub regions_valued: u64,
 }
 
 /// A move of a sum with the value it leaves, in the solver's arena.
@@ -181,6 +184,7 @@ pub fn analyze_partizan(
         report(Side::Left, solver)?;
     let (right_moves, right_winning_moves, right_move_count, right_winning_count) =
         report(Side::Right, solver)?;
+    let regions_valued = solver.searched();
     let a = solver.arena();
     let t = thermograph(a, g);
     let parts = sum
@@ -211,6 +215,7 @@ pub fn analyze_partizan(
         left_moves,
         right_moves,
         parts,
+        regions_valued,
     })
 }
 

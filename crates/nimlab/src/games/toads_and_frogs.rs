@@ -39,7 +39,7 @@ pub const MAX_SQUARES: usize = 64;
 pub const SUMMARY: &str = "a row of toads (Left's, `t`) and frogs (Right's, `f`); a toad moves one square right into an empty square or jumps one frog into the empty square beyond it, a frog likewise to the left; who cannot move loses";
 
 /// How a position is written.
-pub const NOTATION: &str = "the row from the left as `t` (toad), `f` (frog) and `.` (empty), e.g. `toads-and-frogs ttt..fff`; squares numbered from 1 on the left, moves `3-4` (a step) and `3-5` (a jump)";
+pub const NOTATION: &str = "the row from the left as `t` (toad), `f` (frog) and `.` (empty), e.g. `toads-and-frogs ttt..fff` (several rows separated by spaces are a sum); squares numbered from 1 on the left, moves `3-4` (a step) and `3-5` (a jump)";
 
 /// The position play starts from when none is given.
 pub const START: &str = "ttt..fff";
