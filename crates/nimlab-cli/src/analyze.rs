@@ -134,6 +134,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
     if catalogue.is_partizan(tokens[0].text) {
         return crate::partizan::analyze(args, &catalogue, &tokens, out);
     }
+    let sum = catalogue.parse_sum_args(&tokens)?;
     if args.svg.is_some() || args.memory.is_some() {
         let flag = if args.svg.is_some() {
             "--svg"
@@ -146,7 +147,6 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
         ))
         .into());
     }
-    let sum = catalogue.parse_sum_args(&tokens)?;
     let convention = if args.misere {
         Convention::Misere
     } else {

@@ -15,6 +15,8 @@ mod partizan_sum;
 mod position;
 mod rules;
 pub mod ruleset;
+#[cfg(test)]
+mod ruleset_properties;
 mod ruleset_solver;
 mod sum;
 
@@ -112,6 +114,7 @@ fn all_entries() -> Vec<Entry> {
 fn partizan_entries() -> Vec<PartizanEntry> {
     vec![
         hackenbush_string::entry(),
+        hackenbush::entry(),
         partizan_subtraction::entry(),
         domineering::entry(),
         cram::entry(),
