@@ -199,12 +199,46 @@ fn domineering(c: &mut Criterion) {
     group.finish();
 }
 
+/// Small positions of the other rulesets, through the catalogue, solved from scratch.
+fn rulesets(c: &mut Criterion) {
+    use nimlab::games::ruleset::RulesetSolver;
+    use nimlab::games::{Arg, Catalogue};
+    let cat = Catalogue::standard();
+    let mut group = c.benchmark_group("partizan/rulesets");
+    group.sample_size(10);
+    for text in [
+        "toads-and-frogs ttttt..fffff",
+        "clobber xoxo|oxox|xoxo",
+        "konane xoxo|ox.x|xo.o|oxox",
+        "hackenbush lrlerrr l(l;rl) rrll(lr;e)",
+        "snort ....|....|....",
+        "col ....|....|....",
+        "minichess bbb|...|www",
+    ] {
+        let tokens: Vec<&str> = text.split(' ').collect();
+        let args: Vec<Arg> = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Arg::new(t, i + 1))
+            .collect();
+        let sum = cat.parse_partizan_sum_args(&args).unwrap();
+        group.bench_function(text, |b| {
+            b.iter(|| {
+                let mut solver = RulesetSolver::with_memory(1 << 26);
+                black_box(sum.value(&mut solver).unwrap())
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     born,
     heat,
     sums_and_comparisons,
     canonical_forms,
-    domineering
+    domineering,
+    rulesets
 );
 criterion_main!(benches);

@@ -215,8 +215,7 @@ impl Grid {
         let w = self.width;
         // A board one row of 64 squares wide has no square above or below another.
         let up_down = m.checked_shl(w).unwrap_or(0) | m.checked_shr(w).unwrap_or(0);
-        (up_down | (m & !self.last_column()) << 1 | (m & !self.first_column()) >> 1)
-            & self.all()
+        (up_down | (m & !self.last_column()) << 1 | (m & !self.first_column()) >> 1) & self.all()
     }
 
     /// The regions of the squares of `m` joined side to side, as a mask each.
