@@ -59,9 +59,14 @@ impl HackenbushString {
                         return Err(Error::BadPosition {
                             game: "hackenbush-string".to_string(),
                             reason: format!(
-                                "column {} has `{c}` at stone {}: expected `x` (Left's) or `o` (Right's)",
+                                "column {} has `{c}` at stone {}: expected `x` (Left's) or `o` (Right's){}",
                                 i + 1,
-                                j + 1
+                                j + 1,
+                                if matches!(c, 'e' | 'E' | 'g' | 'G') {
+                                    " (a green edge is played in `hackenbush`, e.g. `hackenbush lrlerrr`)"
+                                } else {
+                                    ""
+                                }
                             ),
                         })
                     }
