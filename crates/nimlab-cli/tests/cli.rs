@@ -326,7 +326,8 @@ fn bad_input_is_refused_clearly() {
 fn every_documented_example_analyses_consistently() {
     let out = nimlab(&["games", "--long"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
+    // The impartial games come first, up to a blank line.
+    let lines: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
     let mut games = 0;
     for pair in lines.chunks(2) {
         let id = pair[0].split_whitespace().next().unwrap();
@@ -372,4 +373,62 @@ fn every_documented_example_analyses_consistently() {
         games += 1;
     }
     assert_eq!(games, 38);
+}
+
+/// Every partizan game's documented example: its outcome agrees with the winning moves
+/// it lists, and each winning move leads to a position the mover wins with the opponent
+/// to move (a value ≥ 0 after Left's move, ≤ 0 after Right's).
+#[test]
+fn every_partizan_example_analyses_consistently() {
+    let out = nimlab(&["games", "--long"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Partizan games"))
+        .skip(1)
+        .collect();
+    let mut games = 0;
+    for pair in lines.chunks(2) {
+        let id = pair[0].split_whitespace().next().unwrap();
+        let name = id.split(':').next().unwrap();
+        let example = pair[1]
+            .split("e.g. `")
+            .nth(1)
+            .and_then(|rest| rest.split('`').next())
+            .unwrap_or_else(|| panic!("{id}: no example in {:?}", pair[1]));
+        let mut args: Vec<&str> = vec!["analyze"];
+        args.extend(example.split_whitespace());
+        let game = args[1].to_string();
+        assert!(
+            game == name || game.starts_with(&format!("{name}:")),
+            "{example}"
+        );
+        let v = json(&args);
+        let outcome = v["outcome"].as_str().unwrap();
+        let left = v["left_winning_count"].as_u64().unwrap();
+        let right = v["right_winning_count"].as_u64().unwrap();
+        assert_eq!(left > 0, matches!(outcome, "L" | "N"), "{args:?}");
+        assert_eq!(right > 0, matches!(outcome, "R" | "N"), "{args:?}");
+        for (field, good) in [
+            ("left_winning_moves", ["L", "P"]),
+            ("right_winning_moves", ["R", "P"]),
+        ] {
+            for m in v[field].as_array().unwrap() {
+                let to = m["to"].as_str().unwrap();
+                let mut next: Vec<&str> = vec!["analyze", &game];
+                next.extend(to.split_whitespace());
+                if to == "(nothing)" || to.is_empty() {
+                    continue;
+                }
+                let after = json(&next);
+                assert!(
+                    good.contains(&after["outcome"].as_str().unwrap()),
+                    "{args:?} {field} {to}: {}",
+                    after["outcome"]
+                );
+            }
+        }
+        games += 1;
+    }
+    assert!(games >= 11, "{games} partizan games");
 }

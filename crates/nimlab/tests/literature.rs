@@ -35,3 +35,8 @@ fn domineering_values_from_the_literature() {
 fn clobber_values_from_the_literature() {
     assert_eq!(check("clobber.tsv"), 5);
 }
+
+#[test]
+fn toads_and_frogs_and_hackenbush_values_from_the_literature() {
+    assert_eq!(check("rulesets.tsv"), 14);
+}

@@ -35,6 +35,17 @@ pub struct RulesetSolver {
     searched: u64,
 }
 
+impl std::fmt::Debug for RulesetSolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RulesetSolver")
+            .field("games", &self.arena.len())
+            .field("rulesets", &self.solvers.len())
+            .field("memory", &self.memory)
+            .field("searched", &self.searched)
+            .finish()
+    }
+}
+
 impl Default for RulesetSolver {
     fn default() -> Self {
         RulesetSolver::new()
@@ -64,6 +75,12 @@ impl RulesetSolver {
         &mut self.arena
     }
 
+    /// Forgets every solved region (after the arena was rolled back by its owner, the
+    /// tables may hold games it no longer has).
+    pub fn clear_tables(&mut self) {
+        self.solvers.clear();
+    }
+
     /// The solver of positions of type `R` in `solvers`, made on first use.
     fn solver<R: Ruleset>(
         solvers: &mut HashMap<TypeId, Box<dyn Any + Send>>,
@@ -87,8 +104,8 @@ impl RulesetSolver {
     /// the sum of the values of its regions.
     ///
     /// # Errors
-    /// [`Error::Limit`] when the arena meets one of its limits or is interrupted; the
-    /// arena is then rolled back to where it was.
+    /// [`Error::Limit`] when the arena meets one of its limits, [`Error::Interrupted`]
+    /// when its interrupt flag is raised; the arena is then rolled back to where it was.
     pub fn value<R: Ruleset>(&mut self, p: &R) -> Result<GameId> {
         let mark = self.arena.mark();
         let v = match p.closed_value(&mut self.arena) {
@@ -107,10 +124,7 @@ impl RulesetSolver {
         }
         if self.arena.interrupted() {
             self.forget(mark);
-            return Err(Error::limit(
-                format!("the value of {}", p.notation()),
-                "a computation that is not interrupted",
-            ));
+            return Err(Error::Interrupted);
         }
         Ok(v)
     }

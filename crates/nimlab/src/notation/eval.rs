@@ -55,6 +55,9 @@ pub struct Session {
     /// The arena of the session's games.
     pub arena: Arena,
     vars: HashMap<String, Value>,
+    /// The tables of the rulesets' solved regions (its own arena is swapped with the
+    /// session's while a position is valued).
+    rulesets: crate::games::ruleset::RulesetSolver,
 }
 
 impl Session {
@@ -92,10 +95,12 @@ impl Session {
         let v = self.eval(e);
         if let Some((what, limit)) = self.arena.take_overflow() {
             self.arena.rollback(mark);
+            self.rulesets.clear_tables();
             return Err(Error::limit(what, limit));
         }
         if self.arena.interrupted() {
             self.arena.rollback(mark);
+            self.rulesets.clear_tables();
             return Err(Error::Interrupted);
         }
         v
@@ -230,24 +235,28 @@ impl Session {
         })
     }
 
-    /// The value of a ruleset's position, for `domineering("..|..")`, `cram("3x3")`,
-    /// `clobber("xox|ox.")` and `hackenbush("xoxo")` (CGSuite's class names, as in
-    /// `Domineering(…)`, are accepted too); `None` for another name.
+    /// The value of a position of a partizan ruleset of the catalogue, for
+    /// `domineering("..|..")`, `toads_and_frogs("ttt..fff")` or `clobber("xox|ox.")`
+    /// (CGSuite's class names, as in `ToadsAndFrogs(…)`, are accepted too:
+    /// case, hyphens and underscores do not matter; `hackenbush("xoxo")` with only `x`
+    /// and `o` is Black-White Nim); `None` for a name that is no ruleset.
     fn ruleset(&mut self, name: &str, args: &[Expr]) -> Result<Option<Value>> {
-        use crate::games::hackenbush_string::HackenbushString;
-        use crate::games::{clobber::Clobber, cram::Cram, domineering::Domineering};
-        use crate::partizan::Solver;
-        let known = [
-            "domineering",
-            "cram",
-            "clobber",
-            "hackenbush",
-            "hackenbushstring",
-        ];
-        let lower = name.to_lowercase();
-        if !known.contains(&lower.as_str()) {
+        use crate::games::{Arg, Catalogue};
+        let squash = |s: &str| -> String {
+            s.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let catalogue = Catalogue::standard();
+        let wanted = squash(name);
+        let Some(entry) = catalogue
+            .partizan_entries()
+            .iter()
+            .find(|e| squash(e.name) == wanted && e.params == crate::games::Params::None)
+        else {
             return Ok(None);
-        }
+        };
         let text = match args {
             [Expr::Text(t)] => t.clone(),
             _ => {
@@ -256,14 +265,31 @@ impl Session {
                 )))
             }
         };
-        let a = &mut self.arena;
-        let g = match lower.as_str() {
-            "domineering" => Solver::new().value(a, &Domineering::parse(&text)?),
-            "cram" => Solver::new().value(a, &Cram::parse(&text)?),
-            "clobber" => Solver::new().value(a, &Clobber::parse(&text)?),
-            _ => Solver::new().value(a, &HackenbushString::parse(&text)?),
+        let black_white = entry.name == "hackenbush"
+            && !text.trim().is_empty()
+            && text.chars().all(|c| "xXoO ".contains(c));
+        let id = if black_white {
+            "hackenbush-string"
+        } else {
+            entry.name
         };
-        Ok(Some(Value::Game(g)))
+        let tokens: Vec<Arg> = text
+            .split_whitespace()
+            .enumerate()
+            .map(|(i, t)| Arg::new(t, i + 1))
+            .collect();
+        if tokens.is_empty() {
+            return Err(Error::Unsupported(format!(
+                "{name}(\"\") has no position: write one in the double quotes"
+            )));
+        }
+        let (entry, params) = catalogue.lookup_partizan(id)?;
+        let parts = (entry.build)(params, &tokens)?;
+        let sum = crate::games::PartizanSum { parts };
+        std::mem::swap(&mut self.arena, self.rulesets.arena());
+        let value = sum.value(&mut self.rulesets);
+        std::mem::swap(&mut self.arena, self.rulesets.arena());
+        Ok(Some(Value::Game(value?)))
     }
 
     /// Evaluates `x` and `y` and applies `op`.
