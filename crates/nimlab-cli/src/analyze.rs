@@ -33,7 +33,8 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
     /// Partizan games: the memory, in MiB, the tables of solved regions may take (past it
-    /// they forget half of what they hold; the values are the same, found more slowly).
+    /// they forget half of what they hold; the values are the same, found more slowly, and much
+    /// more slowly when a position needs many more regions than the tables hold).
     #[arg(long, value_name = "MIB")]
     pub memory: Option<usize>,
 }

@@ -223,3 +223,15 @@ fn play_commands_hint_explain_undo() {
     assert!(out.contains("You play a2-b2"), "{out}");
     assert!(out.contains("Taken back."), "{out}");
 }
+
+#[test]
+fn memory_is_a_limit_of_the_tables() {
+    // 1 MiB of tables holds about 22,000 regions; Wolfe's 4×5 (= 1) needs fewer. (The
+    // library's tests hold tables that forget against full ones.)
+    let small = json(&["analyze", "domineering", "4x5", "--memory", "1"]);
+    assert_eq!(small["value"], "1");
+    refused(
+        &["analyze", "domineering", "4x4", "--memory", "0"],
+        "at least 1 MiB",
+    );
+}
