@@ -191,25 +191,11 @@ impl Ruleset for Clobber {
             Side::Left => (self.left, to.left),
             Side::Right => (self.right, to.right),
         };
-        let g = self.grid();
-        format!(
-            "{}-{}",
-            g.square_name((before & !after).trailing_zeros()),
-            g.square_name((after & !before).trailing_zeros())
-        )
+        self.grid().stone_move(before, after)
     }
 
     fn draw(&self, ascii: bool) -> String {
-        let (x, o) = if ascii { ('x', 'o') } else { ('●', '○') };
-        self.grid().draw(|i| {
-            if self.left >> i & 1 == 1 {
-                x
-            } else if self.right >> i & 1 == 1 {
-                o
-            } else {
-                '.'
-            }
-        })
+        self.grid().draw_stones(self.left, self.right, ascii)
     }
 
     fn svg(&self) -> Option<String> {
@@ -227,24 +213,7 @@ impl Ruleset for Clobber {
 
 impl std::fmt::Display for Clobber {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let w = self.w();
-        let rows: Vec<String> = (0..self.h())
-            .map(|r| {
-                (0..w)
-                    .map(|c| {
-                        let i = r * w + c;
-                        if self.left >> i & 1 == 1 {
-                            'x'
-                        } else if self.right >> i & 1 == 1 {
-                            'o'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        write!(f, "{}", rows.join("|"))
+        f.write_str(&self.grid().stone_rows(self.left, self.right))
     }
 }
 

@@ -190,6 +190,47 @@ impl Grid {
         out
     }
 
+    /// A stone's move from the squares `before` to `after` (one square left, one
+    /// reached), named by the two squares: `a1-a2`.
+    pub(crate) fn stone_move(&self, before: u64, after: u64) -> String {
+        format!(
+            "{}-{}",
+            self.square_name((before & !after).trailing_zeros()),
+            self.square_name((after & !before).trailing_zeros())
+        )
+    }
+
+    /// What square `i` shows on a board of Left's stones `left` and Right's `right`:
+    /// `x`, `o` or `.` (or the two given stone characters).
+    fn stone_at(left: u64, right: u64, i: u32, (x, o): (char, char)) -> char {
+        if left >> i & 1 == 1 {
+            x
+        } else if right >> i & 1 == 1 {
+            o
+        } else {
+            '.'
+        }
+    }
+
+    /// A board of stones drawn for a player (`●` Left's, `○` Right's; `x` and `o` in
+    /// ASCII).
+    pub(crate) fn draw_stones(&self, left: u64, right: u64, ascii: bool) -> String {
+        let stones = if ascii { ('x', 'o') } else { ('●', '○') };
+        self.draw(|i| Self::stone_at(left, right, i, stones))
+    }
+
+    /// A board of stones in CGSuite's row notation: `xox|ox.`.
+    pub(crate) fn stone_rows(&self, left: u64, right: u64) -> String {
+        let rows: Vec<String> = (0..self.height)
+            .map(|r| {
+                (0..self.width)
+                    .map(|c| Self::stone_at(left, right, r * self.width + c, ('x', 'o')))
+                    .collect()
+            })
+            .collect();
+        rows.join("|")
+    }
+
     /// Every square.
     pub(crate) fn all(&self) -> u64 {
         let n = self.height * self.width;

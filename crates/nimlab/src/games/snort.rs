@@ -140,33 +140,14 @@ impl<const COL: bool> Colouring<COL> {
         }
     }
 
-    /// The squares side by side with those of `m` (as `Grid::neighbours`, with
-    /// shifts that stay defined on a row of 64 squares).
+    /// The squares side by side with those of `m`.
     fn neighbours(&self, m: u64) -> u64 {
-        let g = self.grid();
-        let w = g.width;
-        let up_down = m.checked_shl(w).unwrap_or(0) | m.checked_shr(w).unwrap_or(0);
-        let sideways = (m & !g.last_column()) << 1 | (m & !g.first_column()) >> 1;
-        (up_down | sideways) & g.all()
+        self.grid().neighbours(m)
     }
 
     /// The regions of the squares of `m` joined side to side, as a mask each.
     fn regions(&self, m: u64) -> Vec<u64> {
-        let mut rest = m;
-        let mut out = Vec::new();
-        while rest != 0 {
-            let mut region = rest & rest.wrapping_neg();
-            loop {
-                let grown = (region | self.neighbours(region)) & m;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            rest &= !region;
-            out.push(region);
-        }
-        out
+        self.grid().regions(m)
     }
 
     /// The uncoloured squares next to Left's colour and those next to Right's.
