@@ -85,9 +85,21 @@ pub enum Error {
         /// What was expected there, in words.
         expected: String,
     },
-    /// The computation was interrupted (by Ctrl-C in `nimlab calc`) before it finished.
+    /// The computation was interrupted (by Ctrl-C) before it finished.
     #[error("interrupted: the computation was stopped before it finished")]
     Interrupted,
+    /// The computation reached its time limit and was stopped (see [`crate::limits`]).
+    #[error("stopped at the time limit of {limit}")]
+    TimeLimit {
+        /// The limit, in words (`1 min`).
+        limit: String,
+    },
+    /// The computation reached its memory limit and was stopped (see [`crate::limits`]).
+    #[error("stopped at the memory limit of {limit}")]
+    MemoryLimit {
+        /// The limit, in words (`8 GiB`).
+        limit: String,
+    },
     /// The question does not apply to this game (for example misère play of a sum of
     /// games that nimlab cannot search).
     #[error("{0}")]

@@ -21,6 +21,7 @@ pub mod explain;
 pub mod games;
 pub mod heap;
 pub mod impartial;
+pub mod limits;
 pub mod loopy;
 pub mod nimber;
 pub mod notation;

@@ -74,6 +74,12 @@ macro_rules! heap_rule_game {
             fn dense_index(&self, heaps: &Vec<u64>) -> Option<usize> {
                 $crate::games::heap_rule::single_heap_index(heaps)
             }
+
+            fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
+                $crate::games::heap_rule::canonical_heaps(heaps, |h| {
+                    <$t as $crate::games::heap_rule::HeapRule>::move_count(h) > 0
+                })
+            }
         }
 
         impl $crate::games::Rules for $t {
@@ -155,6 +161,14 @@ pub(crate) fn options<R: HeapRule>(heaps: &[u64], out: &mut Vec<Vec<u64>>) {
 
 pub(crate) fn components(heaps: &[u64]) -> Option<Vec<Vec<u64>>> {
     (heaps.len() > 1).then(|| heaps.iter().map(|&h| vec![h]).collect())
+}
+
+/// The heaps that can move (`live`), smallest first: a position of heaps is the same game
+/// whatever their order, and a heap without moves adds nothing to a sum.
+pub(crate) fn canonical_heaps(heaps: &[u64], live: impl Fn(u64) -> bool) -> Vec<u64> {
+    let mut out: Vec<u64> = heaps.iter().copied().filter(|&h| live(h)).collect();
+    out.sort_unstable();
+    out
 }
 
 /// A position of one heap is numbered by its size.

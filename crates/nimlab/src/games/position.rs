@@ -57,6 +57,7 @@ pub(crate) fn reach_by_search(
         return Ok(None);
     }
     while let Some(pos) = queue.pop() {
+        crate::limits::check()?;
         let options = pos.options()?;
         reach.moves += options.len() as u64;
         if reach.moves > max_moves {

@@ -124,7 +124,7 @@ impl RulesetSolver {
         }
         if self.arena.interrupted() {
             self.forget(mark);
-            return Err(Error::Interrupted);
+            return Err(self.arena.stop_error());
         }
         Ok(v)
     }

@@ -26,7 +26,7 @@ use crate::{Error, Result};
 use std::sync::Mutex;
 
 /// The most counters in all that a misère search of a position may start from.
-pub const MAX_MISERE_COUNTERS: u64 = 40;
+pub const MAX_MISERE_COUNTERS: u64 = 60;
 
 /// Heaps up to this size are explained by the mex rule; larger ones by the sequence.
 const MEX_EXPLAINED: u64 = 24;
@@ -176,6 +176,15 @@ impl ImpartialGame for TakeBreak {
 
     fn dense_index(&self, heaps: &Vec<u64>) -> Option<usize> {
         super::heap_rule::single_heap_index(heaps)
+    }
+
+    fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
+        let rule = self.rule();
+        super::heap_rule::canonical_heaps(heaps, |h| {
+            let mut live = false;
+            rule.for_each_option(h, |_| live = true);
+            live
+        })
     }
 }
 
@@ -408,6 +417,47 @@ mod tests {
                 let mut solver = GrundySolver::without_closed_forms(slow);
                 prop_assert_eq!(fast.closed_form(&heaps), Some(solver.value(&heaps).unwrap()));
             }
+        }
+    }
+
+    /// The misère search remembers positions by their canonical form (heaps sorted, dead
+    /// heaps dropped): held against the search over positions as given.
+    #[test]
+    fn misere_search_by_canonical_positions_matches_the_plain_search() {
+        use crate::impartial::MisereSolver;
+        struct AsGiven(TakeBreak);
+        impl ImpartialGame for AsGiven {
+            type Position = Vec<u64>;
+            fn options(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+                self.0.options(pos, out);
+            }
+        }
+        for rule in ["0.77", "0.07", "0.137", "4.7", "0.6", "grundy"] {
+            let make = || TakeBreak::new(rule, Rule::parse(rule).unwrap());
+            let mut fast = MisereSolver::new(make());
+            let mut plain = MisereSolver::new(AsGiven(make()));
+            let mut checked = 0;
+            for a in 0..=6u64 {
+                for b in 0..=a {
+                    for c in 0..=b.min(3) {
+                        let heaps = vec![c, a, 0, b];
+                        assert_eq!(
+                            fast.outcome(&heaps).unwrap(),
+                            plain.outcome(&heaps).unwrap(),
+                            "{rule} {heaps:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            for n in 0..=13u64 {
+                assert_eq!(
+                    fast.outcome(&vec![n]).unwrap(),
+                    plain.outcome(&vec![n]).unwrap(),
+                    "{rule} {n}"
+                );
+            }
+            assert!(checked > 60, "{checked}");
         }
     }
 

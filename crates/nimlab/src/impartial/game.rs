@@ -51,6 +51,25 @@ pub trait ImpartialGame {
         None
     }
 
+    /// A position that is the same game as `pos` under either convention: its parts in a
+    /// fixed order, parts without moves dropped (a game without moves is the identity of
+    /// sums in misère play as in normal play). Searches that cannot split a position into
+    /// its parts (misère play) remember positions by this form, so that the orders of
+    /// the same heaps are searched once. The default is `pos` itself.
+    ///
+    /// ```
+    /// use nimlab::impartial::ImpartialGame;
+    /// struct Nim;
+    /// impl ImpartialGame for Nim {
+    ///     type Position = Vec<u64>;
+    ///     fn options(&self, _: &Vec<u64>, _: &mut Vec<Vec<u64>>) {}
+    /// }
+    /// assert_eq!(Nim.canonical(&vec![3, 0, 1]), vec![3, 0, 1]);
+    /// ```
+    fn canonical(&self, pos: &Self::Position) -> Self::Position {
+        pos.clone()
+    }
+
     /// A number for `pos`, when the game numbers its positions: distinct positions get
     /// distinct numbers, and the positions a search from a small position meets get small
     /// numbers (a single heap of n is numbered n; two heaps by [`pair_index`]).
@@ -96,6 +115,9 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
     fn closed_form(&self, pos: &Self::Position) -> Option<u64> {
         (**self).closed_form(pos)
     }
+    fn canonical(&self, pos: &Self::Position) -> Self::Position {
+        (**self).canonical(pos)
+    }
     fn dense_index(&self, pos: &Self::Position) -> Option<usize> {
         (**self).dense_index(pos)
     }
@@ -111,6 +133,9 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for std::sync::Arc<G> {
     }
     fn closed_form(&self, pos: &Self::Position) -> Option<u64> {
         (**self).closed_form(pos)
+    }
+    fn canonical(&self, pos: &Self::Position) -> Self::Position {
+        (**self).canonical(pos)
     }
     fn dense_index(&self, pos: &Self::Position) -> Option<usize> {
         (**self).dense_index(pos)

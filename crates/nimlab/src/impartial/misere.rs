@@ -61,6 +61,9 @@ impl<G: ImpartialGame> MisereSolver<G> {
     fn open(&self, pos: G::Position) -> Frame<G::Position> {
         let mut options = Vec::new();
         self.game.options(&pos, &mut options);
+        for o in &mut options {
+            *o = self.game.canonical(o);
+        }
         Frame {
             pos,
             options,
@@ -82,12 +85,15 @@ impl<G: ImpartialGame> MisereSolver<G> {
     /// # Errors
     /// As [`MisereSolver::outcome`].
     pub fn is_next_win(&mut self, pos: &G::Position) -> Result<bool> {
-        if let Some(&w) = self.memo.get(pos) {
+        let pos = self.game.canonical(pos);
+        if let Some(&w) = self.memo.get(&pos) {
             return Ok(w);
         }
-        let mut stack = vec![self.open(pos.clone())];
+        let mut stack = vec![self.open(pos)];
         let mut returned: Option<bool> = None;
+        let mut every = crate::limits::Every::new(12);
         loop {
+            every.check()?;
             let top = stack.last_mut().expect("stack is not empty");
             // A child's result just came back.
             let mut result = None;
@@ -133,7 +139,7 @@ impl<G: ImpartialGame> MisereSolver<G> {
             if self.memo.len() >= self.state_limit {
                 self.memo.clear();
                 return Err(Error::limit(
-                    "this misère position needs more positions searched than",
+                    "searching this misère position",
                     format!("{} positions (the solver's state limit)", self.state_limit),
                 ));
             }

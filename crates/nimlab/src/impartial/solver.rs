@@ -162,7 +162,9 @@ impl<G: ImpartialGame> GrundySolver<G> {
     }
 
     fn run(&mut self, stack: &mut Vec<Frame<G::Position>>) -> Result<u64> {
+        let mut every = crate::limits::Every::new(12);
         loop {
+            every.check()?;
             let top = stack.len() - 1;
             let mut descend = None;
             {
@@ -210,7 +212,7 @@ impl<G: ImpartialGame> GrundySolver<G> {
             if self.memo.len() >= self.state_limit {
                 self.memo.clear();
                 return Err(Error::limit(
-                    "this position needs more positions searched than",
+                    "searching this position",
                     format!("{} positions (the solver's state limit)", self.state_limit),
                 ));
             }

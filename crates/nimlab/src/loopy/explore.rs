@@ -56,6 +56,7 @@ pub fn explore(sum: &Sum, max_positions: usize) -> Result<Explored> {
     let mut moves: Vec<Vec<u32>> = Vec::new();
     let mut next = 0;
     while next < nodes.len() {
+        crate::limits::check()?;
         let parts = std::mem::take(&mut nodes[next]);
         let mut out = Vec::new();
         for (i, part) in parts.iter().enumerate() {

@@ -74,7 +74,7 @@ impl Session {
         let v = self.eval_text(input)?;
         let text = self.show(&v);
         if self.arena.interrupted() {
-            return Err(Error::Interrupted);
+            return Err(self.arena.stop_error());
         }
         Ok(text)
     }
@@ -101,7 +101,7 @@ impl Session {
         if self.arena.interrupted() {
             self.arena.rollback(mark);
             self.rulesets.clear_tables();
-            return Err(Error::Interrupted);
+            return Err(self.arena.stop_error());
         }
         v
     }
@@ -227,7 +227,7 @@ impl Session {
             Expr::Assign(name, x) => {
                 let v = self.eval(x)?;
                 if self.arena.interrupted() {
-                    return Err(Error::Interrupted);
+                    return Err(self.arena.stop_error());
                 }
                 self.vars.insert(name.clone(), v.clone());
                 v

@@ -154,14 +154,33 @@ impl Arena {
         self.interrupt = Some(flag);
     }
 
-    /// Whether the interrupt flag is set, or a limit was met ([`Arena::take_overflow`]):
-    /// either way the arena's results are meaningless until a rollback.
+    /// Whether the interrupt flag is set, the current [`crate::limits`] scope was asked to
+    /// stop, or a limit was met ([`Arena::take_overflow`]): either way the arena's results
+    /// are meaningless until a rollback.
     pub fn interrupted(&self) -> bool {
         self.overflow.is_some()
+            || crate::limits::stopped()
             || self
                 .interrupt
                 .as_ref()
                 .is_some_and(|f| f.load(Atomic::Relaxed))
+    }
+
+    /// The error that says why the arena stopped working: the current scope's time or
+    /// memory limit, or [`crate::Error::Interrupted`].
+    ///
+    /// ```
+    /// use nimlab::limits::{Reason, Stop};
+    /// let a = nimlab::partizan::Arena::new();
+    /// let stop = Stop::new();
+    /// stop.request(Reason::Time);
+    /// assert!(matches!(stop.scope(|| a.stop_error()), nimlab::Error::TimeLimit { .. }));
+    /// assert_eq!(a.stop_error(), nimlab::Error::Interrupted);
+    /// ```
+    pub fn stop_error(&self) -> crate::Error {
+        crate::limits::check()
+            .err()
+            .unwrap_or(crate::Error::Interrupted)
     }
 
     /// The limit a computation met, if it met one: what was asked and the limit, in
