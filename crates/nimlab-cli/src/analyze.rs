@@ -1,10 +1,12 @@
 //! `nimlab analyze`: outcome, value, winning moves and the explanation.
 
+use crate::limits::{Guard, LimitArgs};
 use crate::Failure;
 use clap::Args;
 use nimlab::analysis::{analyze, Analysis, Convention};
 use nimlab::games::{args::Origin, Arg, Catalogue};
 use std::io::{self, Read, Write};
+use std::time::Duration;
 
 /// Options of `nimlab analyze`.
 #[derive(Args)]
@@ -32,12 +34,12 @@ pub struct AnalyzeArgs {
     /// thermograph of its value as an SVG picture into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
-    /// Partizan games: the memory, in MiB, the tables of solved regions may take (past it
-    /// they forget half of what they hold; the values are the same, found more slowly, and much
-    /// more slowly when a position needs many more regions than the tables hold).
-    #[arg(long, value_name = "MIB")]
-    pub memory: Option<usize>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
+
+/// How long `analyze` computes unless `--time-limit` says otherwise.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
 
 fn parse_max_moves(s: &str) -> Result<usize, String> {
     if s == "all" {
@@ -131,19 +133,16 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
         )
         .into());
     }
+    let limits = args.limits.limits(Some(DEFAULT_TIME_LIMIT))?;
+    let guard = Guard::new(limits);
     let catalogue = Catalogue::standard();
     if catalogue.is_partizan(tokens[0].text) {
-        return crate::partizan::analyze(args, &catalogue, &tokens, out);
+        return crate::partizan::analyze(args, &catalogue, &tokens, &guard, out);
     }
     let sum = catalogue.parse_sum_args(&tokens)?;
-    if args.svg.is_some() || args.memory.is_some() {
-        let flag = if args.svg.is_some() {
-            "--svg"
-        } else {
-            "--memory"
-        };
+    if args.svg.is_some() {
         return Err(nimlab::Error::Unsupported(format!(
-            "{flag} is for partizan games (`nimlab games` lists them); `{}` is impartial",
+            "--svg is for partizan games (`nimlab games` lists them); `{}` is impartial",
             tokens[0].text
         ))
         .into());
@@ -157,7 +156,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
         let length: usize = tokens.iter().map(|t| t.text.len() + 1).sum();
         (10_000_000 / length.max(1)).clamp(1, 100)
     });
-    let analysis = analyze(&sum, convention, max_moves)?;
+    let analysis = guard.run(|| analyze(&sum, convention, max_moves))?;
     if args.json {
         serde_json::to_writer(&mut *out, &analysis).map_err(io::Error::from)?;
         writeln!(out)?;

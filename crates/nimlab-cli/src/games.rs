@@ -2,8 +2,8 @@
 
 use crate::Failure;
 use clap::Args;
-use nimlab::games::Catalogue;
-use std::io::Write;
+use nimlab::games::{Catalogue, GameKind};
+use std::io::{self, Write};
 
 /// Options of `nimlab games`.
 #[derive(Args)]
@@ -11,37 +11,33 @@ pub struct GamesArgs {
     /// Also show how each game's position is written.
     #[arg(long)]
     long: bool,
+    /// Print one JSON array of the games (id, usage, kind, summary, position).
+    #[arg(long)]
+    json: bool,
 }
 
 /// Prints every game id with its rules in one line.
 pub fn run(args: &GamesArgs, out: &mut impl Write) -> Result<(), Failure> {
-    let cat = Catalogue::standard();
-    let width = cat
-        .entries()
-        .iter()
-        .map(|e| e.usage.len())
-        .max()
-        .unwrap_or(10);
-    let width = cat
-        .partizan_entries()
-        .iter()
-        .map(|e| e.usage.len())
-        .fold(width, usize::max);
-    for e in cat.entries() {
-        writeln!(out, "{:<width$}  {}", e.usage, e.summary)?;
-        if args.long {
-            writeln!(out, "{:<width$}  position: {}", "", e.position)?;
-        }
+    let games = Catalogue::standard().list();
+    if args.json {
+        serde_json::to_writer(&mut *out, &games).map_err(io::Error::from)?;
+        writeln!(out)?;
+        return Ok(());
     }
-    writeln!(out)?;
-    writeln!(
-        out,
-        "Partizan games (each player has moves of their own; values are Conway's games):"
-    )?;
-    for e in cat.partizan_entries() {
-        writeln!(out, "{:<width$}  {}", e.usage, e.summary)?;
+    let width = games.iter().map(|g| g.usage.len()).max().unwrap_or(10);
+    let mut partizan_heading = false;
+    for g in &games {
+        if g.kind == GameKind::Partizan && !partizan_heading {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "Partizan games (each player has moves of their own; values are Conway's games):"
+            )?;
+            partizan_heading = true;
+        }
+        writeln!(out, "{:<width$}  {}", g.usage, g.summary)?;
         if args.long {
-            writeln!(out, "{:<width$}  position: {}", "", e.position)?;
+            writeln!(out, "{:<width$}  position: {}", "", g.position)?;
         }
     }
     Ok(())

@@ -3,6 +3,7 @@
 mod analyze;
 mod calc;
 mod games;
+mod limits;
 mod lines;
 mod partizan;
 mod play;
@@ -10,7 +11,7 @@ mod sequence;
 mod survey;
 mod value;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -45,6 +46,14 @@ enum Command {
     /// assignments, `:help`); reads a script from standard input when it is not a
     /// terminal.
     Calc(calc::CalcArgs),
+    /// Print a completion script for a shell: `nimlab completions bash >
+    /// ~/.local/share/bash-completion/completions/nimlab` (zsh: into a folder of
+    /// `$fpath` as `_nimlab`; fish: `~/.config/fish/completions/nimlab.fish`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// How a command failed: bad input (exit status 2) or anything else (1).
@@ -80,6 +89,10 @@ fn main() -> ExitCode {
         Command::Value(args) => value::run(&args, &mut out),
         Command::Born(args) => value::run_born(&args, &mut out),
         Command::Calc(args) => calc::run(&args, &mut out),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "nimlab", &mut out);
+            Ok(())
+        }
     };
     let result = result.and_then(|()| out.flush().map_err(Failure::from));
     match result {
@@ -91,7 +104,10 @@ fn main() -> ExitCode {
         }
         Err(Failure::Input(e)) => {
             eprintln!("nimlab: {e}");
-            ExitCode::from(2)
+            if let Some(hint) = limits::hint(&e) {
+                eprintln!("nimlab: {hint}");
+            }
+            ExitCode::from(limits::exit_status(&e))
         }
     }
 }

@@ -2,24 +2,24 @@
 //! Hackenbush, …): values are Conway's games, and each player has moves of their own.
 
 use crate::analyze::AnalyzeArgs;
+use crate::limits::Guard;
 use crate::lines::Lines;
+use crate::play::{stopped, DEMO_MOVES, STOPPED_CHOICES};
 use crate::Failure;
 use nimlab::games::ruleset::{RulesetSolver, Side};
 use nimlab::games::{Arg, Catalogue, PartizanSum};
+use nimlab::limits::Limits;
 use nimlab::partizan::{side_by_side, thermograph, thermograph_svg};
 use nimlab::partizan_analysis::{analyze_partizan, MoveValue, PartizanAnalysis};
 use nimlab::partizan_play::{choose, read_move};
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
-/// A solver whose tables take at most `memory` MiB, when given.
-pub fn solver(memory: Option<usize>) -> Result<RulesetSolver, Failure> {
-    match memory {
-        None => Ok(RulesetSolver::new()),
-        Some(0) => {
-            Err(nimlab::Error::parse("0", 0, "a memory of at least 1 MiB for --memory").into())
-        }
-        Some(mib) => Ok(RulesetSolver::with_memory(mib.saturating_mul(1 << 20))),
+/// A solver whose tables take at most a quarter of the memory limit.
+pub fn solver(limits: &Limits) -> RulesetSolver {
+    match limits.memory {
+        None => RulesetSolver::new(),
+        Some(bytes) => RulesetSolver::with_memory(usize::try_from(bytes / 4).unwrap_or(usize::MAX)),
     }
 }
 
@@ -28,6 +28,7 @@ pub fn analyze(
     args: &AnalyzeArgs,
     catalogue: &Catalogue,
     tokens: &[Arg<'_>],
+    guard: &Guard,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     if args.misere {
@@ -38,11 +39,11 @@ pub fn analyze(
         .into());
     }
     let sum = catalogue.parse_partizan_sum_args(tokens)?;
-    let mut solver = solver(args.memory)?;
+    let mut solver = solver(&guard.limits());
     let max_moves = args.max_moves.unwrap_or(100);
-    let analysis = analyze_partizan(&sum, &mut solver, max_moves)?;
+    let analysis = guard.run(|| analyze_partizan(&sum, &mut solver, max_moves))?;
     if let Some(path) = &args.svg {
-        write_svg(&sum, &mut solver, path)?;
+        guard.run(|| write_svg(&sum, &mut solver, path))?;
     }
     if args.json {
         serde_json::to_writer(&mut *out, &analysis).map_err(io::Error::from)?;
@@ -160,8 +161,6 @@ pub struct PlayOptions {
     pub demo: bool,
     /// ASCII drawings only.
     pub ascii: bool,
-    /// The memory of the solver's tables, in MiB.
-    pub memory: Option<usize>,
 }
 
 /// `nimlab play` of a partizan game.
@@ -169,13 +168,15 @@ pub fn play(
     catalogue: &Catalogue,
     tokens: &[Arg<'_>],
     options: &PlayOptions,
+    guard: Guard,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let start = catalogue.parse_partizan_sum_args(tokens)?;
     let mut session = Session {
         history: vec![start.clone()],
         start,
-        solver: solver(options.memory)?,
+        solver: solver(&guard.limits()),
+        guard,
         you: options.side,
         first: if options.computer_first {
             options.side.other()
@@ -211,6 +212,7 @@ struct Session {
     history: Vec<PartizanSum>,
     start: PartizanSum,
     solver: RulesetSolver,
+    guard: Guard,
     you: Side,
     first: Side,
     ascii: bool,
@@ -249,30 +251,46 @@ impl Session {
         Ok(false)
     }
 
-    fn computer_moves(&mut self, out: &mut impl Write, who: &str) -> Result<(), Failure> {
+    /// The computer's move, found under the limits: `Ok(false)` when Ctrl-C or a limit
+    /// stopped it (said on `out`).
+    fn computer_moves(&mut self, out: &mut impl Write, who: &str) -> Result<bool, Failure> {
         let side = self.to_move();
-        let Some(choice) = choose(
-            self.history.last().unwrap_or(&self.start),
-            side,
-            &mut self.solver,
-        )?
-        else {
-            return Ok(());
+        let current = self.history.last().unwrap_or(&self.start);
+        let solver = &mut self.solver;
+        let found = self
+            .guard
+            .run_showing("The computer is thinking", || choose(current, side, solver));
+        let choice = match found {
+            Ok(Some(choice)) => choice,
+            Ok(None) => return Ok(true),
+            Err(e) if stopped(&e) => {
+                writeln!(out, "{who} stopped thinking: {e}.")?;
+                return Ok(false);
+            }
+            Err(e) => return Err(e.into()),
         };
         writeln!(out, "{who} ({side}) plays {}", choice.turn.description)?;
         writeln!(out, "  ({})", choice.reason)?;
         self.history.push(choice.turn.after);
-        Ok(())
+        Ok(true)
     }
 
+    /// Computer against computer, for at most [`DEMO_MOVES`] moves.
     fn demo(&mut self, out: &mut impl Write) -> Result<(), Failure> {
-        loop {
+        for _ in 0..DEMO_MOVES {
             self.draw(out)?;
             if self.over(out)? {
                 return Ok(());
             }
-            self.computer_moves(out, "The computer")?;
+            if !self.computer_moves(out, "The computer")? {
+                return Ok(());
+            }
         }
+        writeln!(
+            out,
+            "The demonstration stops after {DEMO_MOVES} moves; the game would go on (`nimlab analyze` tells who wins)."
+        )?;
+        Ok(())
     }
 
     fn help(out: &mut impl Write) -> io::Result<()> {
@@ -299,6 +317,10 @@ impl Session {
             "  swap        the computer takes your side: it moves now"
         )?;
         writeln!(out, "  new         start again")?;
+        writeln!(
+            out,
+            "  go          let the computer think again after Ctrl-C or the time limit stopped it"
+        )?;
         writeln!(out, "  help        this list")?;
         writeln!(out, "  quit        stop")
     }
@@ -311,11 +333,15 @@ impl Session {
                 if self.over(out)? {
                     return Ok(());
                 }
-                self.computer_moves(out, "The computer")?;
+                if !self.computer_moves(out, "The computer")? {
+                    writeln!(out, "{STOPPED_CHOICES}")?;
+                }
             }
-            self.draw(out)?;
-            if self.over(out)? {
-                return Ok(());
+            if self.to_move() == self.you {
+                self.draw(out)?;
+                if self.over(out)? {
+                    return Ok(());
+                }
             }
             loop {
                 out.flush()?;
@@ -339,11 +365,12 @@ impl Session {
                     "moves" => self.list_moves(out)?,
                     "hint" => {
                         let side = self.you;
-                        match choose(
-                            self.history.last().unwrap_or(&self.start),
-                            side,
-                            &mut self.solver,
-                        ) {
+                        let current = self.history.last().unwrap_or(&self.start);
+                        let solver = &mut self.solver;
+                        match self
+                            .guard
+                            .run_showing("Thinking", || choose(current, side, solver))
+                        {
                             Ok(Some(c)) if c.winning => {
                                 writeln!(out, "Hint: {} ({})", c.turn.description, c.reason)?
                             }
@@ -356,22 +383,28 @@ impl Session {
                             Err(e) => writeln!(out, "{e}")?,
                         }
                     }
-                    "explain" => match analyze_partizan(
-                        self.history.last().unwrap_or(&self.start),
-                        &mut self.solver,
-                        100,
-                    ) {
-                        Ok(a) => {
-                            print_text(&a, out)?;
-                            let (moves, side) = match self.you {
-                                Side::Left => (&a.left_moves, "Left"),
-                                Side::Right => (&a.right_moves, "Right"),
-                            };
-                            writeln!(out, "Every move of yours ({side}) and the value it leaves:")?;
-                            print_moves(moves, moves.len(), out)?;
+                    "explain" => {
+                        let current = self.history.last().unwrap_or(&self.start);
+                        let solver = &mut self.solver;
+                        let analysis = self
+                            .guard
+                            .run_showing("Thinking", || analyze_partizan(current, solver, 100));
+                        match analysis {
+                            Ok(a) => {
+                                print_text(&a, out)?;
+                                let (moves, side) = match self.you {
+                                    Side::Left => (&a.left_moves, "Left"),
+                                    Side::Right => (&a.right_moves, "Right"),
+                                };
+                                writeln!(
+                                    out,
+                                    "Every move of yours ({side}) and the value it leaves:"
+                                )?;
+                                print_moves(moves, moves.len(), out)?;
+                            }
+                            Err(e) => writeln!(out, "{e}")?,
                         }
-                        Err(e) => writeln!(out, "{e}")?,
-                    },
+                    }
                     "undo" => {
                         // Back to the last position where it was the player's turn.
                         let mut back = 0;
@@ -409,6 +442,11 @@ impl Session {
                         self.history = vec![self.start.clone()];
                         writeln!(out, "A new game.")?;
                         break;
+                    }
+                    "go" if self.to_move() != self.you => break,
+                    "go" => writeln!(out, "It is your turn.")?,
+                    _ if self.to_move() != self.you => {
+                        writeln!(out, "It is the computer's turn. {STOPPED_CHOICES}")?
                     }
                     text => match read_move(self.current(), self.you, text) {
                         Ok(turn) => {

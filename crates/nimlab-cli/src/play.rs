@@ -1,5 +1,6 @@
 //! `nimlab play`: a game against a perfect opponent, in the terminal or from a script.
 
+use crate::limits::{Guard, LimitArgs};
 use crate::lines::Lines;
 use crate::Failure;
 use clap::{Args, ValueEnum};
@@ -7,6 +8,7 @@ use nimlab::analysis::{analyze, Convention};
 use nimlab::games::{Arg, Catalogue, Sum};
 use nimlab::play::{choose, copy, moves, read_move, Turn};
 use std::io::{self, IsTerminal, Write};
+use std::time::Duration;
 
 /// Who moves first.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -44,10 +46,29 @@ pub struct PlayArgs {
     /// Clobber; Right: red, horizontal, `o`).
     #[arg(long = "as", value_enum, default_value = "left", value_name = "SIDE")]
     side: SideArg,
-    /// Partizan games: the memory, in MiB, the tables of solved regions may take.
-    #[arg(long, value_name = "MIB")]
-    memory: Option<usize>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
+
+/// How long the computer may think about one move unless `--time-limit` says otherwise.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// The most moves a demonstration shows: a game of a million counters is not watched to
+/// its end.
+pub const DEMO_MOVES: usize = 300;
+
+/// Whether `e` says that a computation was stopped (Ctrl-C, a limit) rather than refused.
+pub fn stopped(e: &nimlab::Error) -> bool {
+    matches!(
+        e,
+        nimlab::Error::Interrupted
+            | nimlab::Error::TimeLimit { .. }
+            | nimlab::Error::MemoryLimit { .. }
+    )
+}
+
+/// What the player can do once the computer was stopped while thinking of its move.
+pub const STOPPED_CHOICES: &str = "Type `go` to let it think again, or `undo`, `new` or `quit`.";
 
 /// The side of a partizan game.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -98,6 +119,7 @@ fn documented_example(entry: &nimlab::games::Entry) -> Option<String> {
 
 /// Plays the game: reads moves and commands from standard input, one per line.
 pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let guard = Guard::new(args.limits.limits(Some(DEFAULT_TIME_LIMIT))?);
     let cat = Catalogue::standard();
     let mut tokens: Vec<String> = args.position.clone();
     if cat.is_partizan(&tokens[0]) {
@@ -125,9 +147,8 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
             computer_first: args.first == First::Computer,
             demo: args.demo,
             ascii: args.ascii,
-            memory: args.memory,
         };
-        return crate::partizan::play(&cat, &list, &options, out);
+        return crate::partizan::play(&cat, &list, &options, guard, out);
     }
     if tokens.len() == 1 {
         let id = tokens[0].clone();
@@ -164,6 +185,7 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
         // Whose turn: true when it is the computer's.
         computers_turn: args.first == First::Computer,
         terminal: io::stdin().is_terminal(),
+        guard,
     };
     let rule = match convention {
         Convention::Normal => "the player who makes the last move wins",
@@ -187,6 +209,7 @@ struct Session {
     computer_first: bool,
     computers_turn: bool,
     terminal: bool,
+    guard: Guard,
 }
 
 impl Session {
@@ -260,28 +283,47 @@ impl Session {
         same >= 3
     }
 
-    fn computer_moves(&mut self, out: &mut impl Write, who: &str) -> Result<(), Failure> {
-        let Some(choice) = choose(self.current(), self.convention)? else {
-            return Ok(());
+    /// The computer's move, found under the limits: `Ok(false)` when Ctrl-C or a limit
+    /// stopped it (said on `out`).
+    fn computer_moves(&mut self, out: &mut impl Write, who: &str) -> Result<bool, Failure> {
+        let (current, convention) = (self.current(), self.convention);
+        let found = self
+            .guard
+            .run_showing("The computer is thinking", || choose(current, convention));
+        let choice = match found {
+            Ok(Some(choice)) => choice,
+            Ok(None) => return Ok(true),
+            Err(e) if stopped(&e) => {
+                writeln!(out, "{who} stopped thinking: {e}.")?;
+                return Ok(false);
+            }
+            Err(e) => return Err(e.into()),
         };
         writeln!(out, "{who} plays: {}", choice.turn.description)?;
         writeln!(out, "  ({})", choice.reason)?;
         self.history.push(choice.turn.after);
-        Ok(())
+        Ok(true)
     }
 
-    /// Computer against computer.
+    /// Computer against computer, for at most [`DEMO_MOVES`] moves.
     fn demo(&mut self, out: &mut impl Write) -> Result<(), Failure> {
         let names = ["First player", "Second player"];
         let mut k = 0;
-        loop {
+        for _ in 0..DEMO_MOVES {
             self.draw(out)?;
             if self.over(out, names[k], names[1 - k])? {
                 return Ok(());
             }
-            self.computer_moves(out, names[k])?;
+            if !self.computer_moves(out, names[k])? {
+                return Ok(());
+            }
             k = 1 - k;
         }
+        writeln!(
+            out,
+            "The demonstration stops after {DEMO_MOVES} moves; the game would go on (`nimlab analyze` tells who wins)."
+        )?;
+        Ok(())
     }
 
     fn help(out: &mut impl Write) -> io::Result<()> {
@@ -305,6 +347,10 @@ impl Session {
             "  swap        the computer takes your side: it moves now"
         )?;
         writeln!(out, "  new         start again")?;
+        writeln!(
+            out,
+            "  go          let the computer think again after Ctrl-C or the time limit stopped it"
+        )?;
         writeln!(out, "  help        this list")?;
         writeln!(out, "  quit        stop")
     }
@@ -318,12 +364,17 @@ impl Session {
                 if self.over(out, "the computer", "you")? {
                     return Ok(());
                 }
-                self.computer_moves(out, "The computer")?;
-                self.computers_turn = false;
+                if self.computer_moves(out, "The computer")? {
+                    self.computers_turn = false;
+                } else {
+                    writeln!(out, "{STOPPED_CHOICES}")?;
+                }
             }
-            self.draw(out)?;
-            if self.over(out, "you", "the computer")? {
-                return Ok(());
+            if !self.computers_turn {
+                self.draw(out)?;
+                if self.over(out, "you", "the computer")? {
+                    return Ok(());
+                }
             }
             loop {
                 out.flush()?;
@@ -353,17 +404,31 @@ impl Session {
                             Self::report(out, e)?;
                         }
                     }
-                    "explain" => match analyze(self.current(), self.convention, 100) {
-                        Ok(a) => crate::analyze::print_text(&a, out)?,
-                        Err(e) => Self::report(out, e.into())?,
-                    },
+                    "explain" => {
+                        let (current, convention) = (self.current(), self.convention);
+                        match self
+                            .guard
+                            .run_showing("Thinking", || analyze(current, convention, 100))
+                        {
+                            Ok(a) => crate::analyze::print_text(&a, out)?,
+                            Err(e) => Self::report(out, e.into())?,
+                        }
+                    }
+                    "go" if self.computers_turn => break,
+                    "go" => writeln!(out, "It is your turn.")?,
                     "undo" => {
-                        // Back to the last position where it was the player's turn.
-                        let back = if self.history.len() >= 3 { 2 } else { 0 };
+                        // Back to the last position where it was the player's turn: one
+                        // move back when the computer was stopped before it answered.
+                        let back = match (self.computers_turn, self.history.len()) {
+                            (true, n) if n >= 2 => 1,
+                            (false, n) if n >= 3 => 2,
+                            _ => 0,
+                        };
                         if back == 0 {
                             writeln!(out, "Nothing to undo.")?;
                         } else {
                             self.history.truncate(self.history.len() - back);
+                            self.computers_turn = false;
                             writeln!(out, "Taken back.")?;
                             self.draw(out)?;
                         }
@@ -378,6 +443,9 @@ impl Session {
                         self.computers_turn = self.computer_first;
                         writeln!(out, "A new game.")?;
                         break;
+                    }
+                    _ if self.computers_turn => {
+                        writeln!(out, "It is the computer's turn. {STOPPED_CHOICES}")?
                     }
                     text => match read_move(self.current(), text) {
                         Ok(turn) => {
@@ -402,7 +470,8 @@ impl Session {
     }
 
     fn list_moves(&self, out: &mut impl Write) -> Result<(), Failure> {
-        let all: Vec<Turn> = moves(self.current())?;
+        let current = self.current();
+        let all: Vec<Turn> = self.guard.run(|| moves(current))?;
         writeln!(out, "Legal moves ({}):", all.len())?;
         for t in all.iter().take(200) {
             writeln!(out, "  {:<40} -> {}", t.description, t.after.notation())?;
@@ -414,11 +483,19 @@ impl Session {
     }
 
     fn hint(&self, out: &mut impl Write) -> Result<(), Failure> {
-        match choose(self.current(), self.convention)? {
+        let (current, convention) = (self.current(), self.convention);
+        let choice = self
+            .guard
+            .run_showing("Thinking", || choose(current, convention))?;
+        match choice {
             Some(c) if c.winning => {
                 writeln!(out, "Hint: {} ({})", c.turn.description, c.reason)?;
             }
-            Some(c) => writeln!(out, "No winning move: {}.", c.reason)?,
+            Some(c) => writeln!(
+                out,
+                "No winning move. The best try: {} ({}).",
+                c.turn.description, c.reason
+            )?,
             None => writeln!(out, "No move is possible.")?,
         }
         Ok(())

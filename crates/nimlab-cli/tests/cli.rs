@@ -432,3 +432,61 @@ fn every_partizan_example_analyses_consistently() {
     }
     assert!(games >= 11, "{games} partizan games");
 }
+
+/// There were no shell completions: the bash script, loaded by bash itself, registers a
+/// completion for `nimlab` that offers every command.
+#[test]
+fn completions_for_bash_load_and_offer_every_command() {
+    let out = nimlab(&["completions", "bash"]);
+    assert!(out.status.success());
+    let script = String::from_utf8(out.stdout).unwrap();
+    for command in [
+        "analyze", "play", "sequence", "value", "calc", "games", "born",
+    ] {
+        assert!(script.contains(command), "{command}");
+    }
+    let dir = std::env::temp_dir().join(format!("nimlab-completions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("nimlab.bash");
+    std::fs::write(&file, &script).unwrap();
+    let check = Command::new("bash")
+        .arg("-c")
+        .arg(format!("source {} && complete -p nimlab", file.display()))
+        .output()
+        .expect("bash runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    assert!(String::from_utf8_lossy(&check.stdout).contains("_nimlab"));
+    for shell in ["zsh", "fish"] {
+        let out = nimlab(&["completions", shell]);
+        assert!(out.status.success() && out.stdout.len() > 1000, "{shell}");
+    }
+}
+
+/// `games` had no `--json`: the catalogue as one array, every id once, the text's games
+/// among them with their kind.
+#[test]
+fn games_json_lists_the_catalogue() {
+    let out = nimlab(&["games", "--json"]);
+    assert!(out.status.success());
+    let list: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let ids: Vec<&str> = list.iter().map(|g| g["id"].as_str().unwrap()).collect();
+    let mut unique = ids.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), ids.len());
+    let kind = |id: &str| list.iter().find(|g| g["id"] == id).unwrap()["kind"].clone();
+    assert_eq!(kind("nim"), "impartial");
+    assert_eq!(kind("kayles"), "impartial");
+    assert_eq!(kind("domineering"), "partizan");
+    assert_eq!(kind("hackenbush"), "partizan");
+    let text = String::from_utf8(nimlab(&["games"]).stdout).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| !l.is_empty()).count(),
+        ids.len() + 1
+    );
+}

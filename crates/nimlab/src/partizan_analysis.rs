@@ -22,6 +22,7 @@ use crate::games::{PartizanSum, PartizanTurn};
 use crate::notation::{outcome, print, stop};
 use crate::partizan::{rational_text, thermograph, Arena, GameId};
 use crate::{Outcome, Result};
+use num_bigint::BigInt;
 use serde::Serialize;
 
 /// A move and the value of the sum it leaves.
@@ -186,7 +187,22 @@ pub fn analyze_partizan(
         report(Side::Right, solver)?;
     let regions_valued = solver.searched();
     let a = solver.arena();
-    let t = thermograph(a, g);
+    let (mean, temperature) = match a.as_number(g) {
+        // A number's mean is itself, and its temperature −1/2^k for a denominator 2^k
+        // (−1 for an integer), as its thermograph says: no need to draw it.
+        Some(x) => (
+            x.to_string(),
+            if x.is_integer() {
+                "-1".to_string()
+            } else {
+                format!("-1/{}", BigInt::from(1) << x.exponent())
+            },
+        ),
+        None => {
+            let t = thermograph(a, g);
+            (rational_text(&t.mean()), rational_text(&t.temperature()))
+        }
+    };
     let parts = sum
         .parts
         .iter()
@@ -202,8 +218,8 @@ pub fn analyze_partizan(
         position: sum.position(),
         outcome: outcome(a, g),
         value: print(a, g),
-        mean: rational_text(&t.mean()),
-        temperature: rational_text(&t.temperature()),
+        mean,
+        temperature,
         left_stop: stop(a, g, true).to_string(),
         right_stop: stop(a, g, false).to_string(),
         left_winning_moves,

@@ -111,12 +111,7 @@ pub fn read_move(
     side: Side,
     text: &str,
 ) -> std::result::Result<PartizanTurn, String> {
-    let squash = |s: &str| -> String {
-        s.chars()
-            .filter(|c| !c.is_whitespace())
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
+    let squash = squash_text;
     let wanted = squash(text);
     let moves = sum.moves(side);
     if moves.is_empty() {
@@ -141,10 +136,7 @@ pub fn read_move(
         }
     }
     match matches.len() {
-        0 => Err(format!(
-            "`{}` is not a move of {side}'s here (`moves` lists them)",
-            text.trim()
-        )),
+        0 => Err(why_not_a_move(sum, side, text, &wanted, several)),
         1 => Ok(matches.remove(0)),
         _ => Err(format!(
             "`{}` is a move in several parts: put the part's number first, as in `{}`",
@@ -152,6 +144,55 @@ pub fn read_move(
             matches[0].description
         )),
     }
+}
+
+/// Why `text` (squashed: `wanted`) is not a move of `side`'s in `sum`: a move of the other
+/// player's, the ruleset's own reason (a square taken, a domino the wrong way), or that it
+/// is none of the moves.
+fn why_not_a_move(
+    sum: &PartizanSum,
+    side: Side,
+    text: &str,
+    wanted: &str,
+    several: bool,
+) -> String {
+    let text = text.trim();
+    let theirs = sum.moves(side.other()).into_iter().any(|m| {
+        let bare = if several {
+            m.description
+                .split_once(": ")
+                .map_or(m.description.as_str(), |(_, d)| d)
+        } else {
+            m.description.as_str()
+        };
+        squash_text(&m.description) == wanted || squash_text(bare) == wanted
+    });
+    if theirs {
+        return format!(
+            "`{text}` is a move of {}'s, and you play {side} (`moves` lists yours)",
+            side.other()
+        );
+    }
+    let (part, bare) = match text.split_once(':') {
+        Some((k, rest)) if several => match k.trim().parse::<usize>() {
+            Ok(k) if (1..=sum.parts.len()).contains(&k) => (Some(k - 1), rest),
+            _ => (None, text),
+        },
+        _ if !several => (Some(0), text),
+        _ => (None, text),
+    };
+    if let Some(reason) = part.and_then(|i| sum.parts[i].why_illegal(side, bare)) {
+        return format!("`{text}` is not a move of {side}'s here: {reason}");
+    }
+    format!("`{text}` is not a move of {side}'s here (`moves` lists them)")
+}
+
+/// `s` without white space, in lower case: moves are compared so.
+fn squash_text(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 #[cfg(test)]

@@ -118,9 +118,7 @@ impl<'a> Arg<'a> {
         if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || t.starts_with('_') {
             return Err(self.error(format!("{what} (a whole number ≥ 0)")));
         }
-        digits
-            .parse::<BigUint>()
-            .map_err(|_| self.error(format!("{what} (a whole number ≥ 0)")))
+        Ok(decimal(digits.as_bytes()))
     }
 
     /// Reads a pair of whole numbers written `a,b` (a square of a board), each fitting
@@ -179,4 +177,62 @@ pub fn number<'a>(tokens: &[&'a str], first_index: usize) -> Vec<Arg<'a>> {
 /// As [`Arg::natural`].
 pub fn naturals(args: &[Arg<'_>], what: &str) -> Result<Vec<u64>> {
     args.iter().map(|a| a.natural(what)).collect()
+}
+
+/// Below this many digits a number is read digit by digit.
+const DIRECT_DIGITS: usize = 1024;
+
+/// The number written by the ASCII decimal digits `digits`, in time well below the
+/// square of their count: the digits are split in two, the high half read times a power
+/// of ten plus the low half, down to [`DIRECT_DIGITS`] digits (reading them one by one,
+/// as the big-integer crate does, takes minutes for a few million digits).
+///
+/// The low half is always `DIRECT_DIGITS · 2^j` digits long, so the powers of ten needed
+/// are the squares of one another and are made once; the recursion is as deep as the
+/// logarithm of the length.
+pub(crate) fn decimal(digits: &[u8]) -> BigUint {
+    let mut powers = vec![BigUint::from(10u32).pow(DIRECT_DIGITS as u32)];
+    while DIRECT_DIGITS << powers.len() < digits.len() {
+        let last = powers.last().expect("one power at least");
+        let next = last * last;
+        powers.push(next);
+    }
+    decimal_with(digits, &powers)
+}
+
+fn decimal_with(digits: &[u8], powers: &[BigUint]) -> BigUint {
+    if digits.len() <= DIRECT_DIGITS {
+        return BigUint::parse_bytes(digits, 10).unwrap_or_default();
+    }
+    // The largest j with DIRECT_DIGITS · 2^j below the length: the low part's length.
+    let mut j = 0;
+    while DIRECT_DIGITS << (j + 1) < digits.len() {
+        j += 1;
+    }
+    let low_len = DIRECT_DIGITS << j;
+    let (high, low) = digits.split_at(digits.len() - low_len);
+    decimal_with(high, powers) * &powers[j] + decimal_with(low, powers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Reading a long number by halves gives what reading it digit by digit gives.
+    #[test]
+    fn a_heap_of_many_digits_is_read_by_halves_exactly() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(15);
+        for len in [0, 1, 1023, 1024, 1025, 2048, 2049, 3000, 4097, 9000, 20_000] {
+            let digits: Vec<u8> = (0..len).map(|_| b'0' + rng.gen_range(0..10)).collect();
+            let expected = BigUint::parse_bytes(&digits, 10).unwrap_or_default();
+            assert_eq!(decimal(&digits), expected, "{len} digits");
+        }
+        let nines = vec![b'9'; 5000];
+        assert_eq!(
+            decimal(&nines) + 1u32,
+            BigUint::from(10u32).pow(5000),
+            "10^5000 - 1"
+        );
+    }
 }

@@ -70,6 +70,15 @@ struct Table {
     misere: OnceLock<Vec<Verdict>>,
 }
 
+/// The size of the only heap that is not empty, when at most one is (0 when none is):
+/// such a position can never carry (a carry needs a second heap, and heaps never come
+/// back), so it is Nim's heap.
+fn lone_heap(heaps: &[u64]) -> Option<u64> {
+    let mut live = heaps.iter().filter(|&&h| h > 0);
+    let first = live.next().copied().unwrap_or(0);
+    live.next().is_none().then_some(first)
+}
+
 /// How many multisets of at most `parts` positive numbers have a total of at most `total`
 /// (saturating past `u64::MAX`).
 fn count_states(parts: usize, total: u64) -> u64 {
@@ -327,12 +336,37 @@ impl BusNim {
     }
 
     fn value_of(&self, heaps: &[u64]) -> Result<GeneralizedValue> {
+        if let Some(h) = lone_heap(heaps) {
+            return Ok(GeneralizedValue::Finite(h));
+        }
         let t = self.table()?;
         Ok(t.values[t.id(heaps)].clone())
     }
 
+    /// The normal-play verdict of `heaps`, with its remoteness.
+    fn normal_verdict(&self, heaps: &[u64]) -> Result<Verdict> {
+        if let Some(h) = lone_heap(heaps) {
+            // Nim's heap: taking it all wins at once.
+            return Ok(if h == 0 {
+                Verdict::Loss { moves: 0 }
+            } else {
+                Verdict::Win { moves: 1 }
+            });
+        }
+        let t = self.table()?;
+        Ok(t.normal[t.id(heaps)])
+    }
+
     /// The outcome of this position in misère play with its remoteness.
     fn misere_verdict(&self, heaps: &[u64]) -> Result<Verdict> {
+        if let Some(h) = lone_heap(heaps) {
+            // Misère Nim with one heap: leave 1 to the other player.
+            return Ok(match h {
+                0 => Verdict::Win { moves: 0 },
+                1 => Verdict::Loss { moves: 1 },
+                _ => Verdict::Win { moves: 2 },
+            });
+        }
         let t = self.table()?;
         Ok(t.misere()[t.id(heaps)])
     }
@@ -348,8 +382,7 @@ impl BusNim {
     /// # Errors
     /// [`Error::Limit`] when the table would be too large.
     pub fn verdict(&self) -> Result<Verdict> {
-        let t = self.table()?;
-        Ok(t.normal[t.id(&self.heaps)])
+        self.normal_verdict(&self.heaps)
     }
 
     fn nim_sum(&self) -> u64 {
@@ -393,11 +426,10 @@ impl Position for BusNim {
         };
         let mut list = MoveList::default();
         // Winning moves in order of remoteness, so that the winner makes progress.
-        let table = self.table()?;
         let mut hits = Vec::new();
         for (heaps, description) in self.all_moves()? {
-            if table.values[table.id(&heaps)] == GeneralizedValue::Finite(t) {
-                let r = match table.normal[table.id(&heaps)] {
+            if self.value_of(&heaps)? == GeneralizedValue::Finite(t) {
+                let r = match self.normal_verdict(&heaps)? {
                     Verdict::Win { moves } | Verdict::Loss { moves } => moves,
                     Verdict::Draw => u32::MAX,
                 };
@@ -460,6 +492,13 @@ impl Position for BusNim {
     }
 
     fn explain(&self) -> Option<Explanation> {
+        if let Some(h) = lone_heap(&self.heaps) {
+            return Some(Explanation::Rule {
+                text: format!(
+                    "With one heap left nothing can be carried (a carry needs another heap that is not empty), and the number of heaps never grows: this is Nim's heap of {h}, worth *{h}."
+                ),
+            });
+        }
         let t = self.table().ok()?;
         let v = &t.values[t.id(&self.heaps)];
         let mut text = format!(
@@ -566,6 +605,12 @@ mod tests {
     /// A plain search of Bus-Nim's rules on ordered heaps, with no table or multiset keys:
     /// retrograde analysis on every list of `n` heaps with total at most `total`.
     fn brute_force(n: usize, total: u64) -> FxHashMap<Vec<u64>, Verdict> {
+        search(n, total, Convention::Normal)
+    }
+
+    /// Every position of at most `n` heaps and `total` counters, solved by retrograde
+    /// analysis of the rules as written.
+    fn search(n: usize, total: u64, convention: Convention) -> FxHashMap<Vec<u64>, Verdict> {
         let mut all: Vec<Vec<u64>> = vec![vec![]];
         for _ in 0..n {
             all = all
@@ -584,8 +629,33 @@ mod tests {
             let p = BusNim::new(v.clone());
             graph.push(p.all_moves().unwrap().into_iter().map(|(h, _)| index[&h]));
         }
-        let verdicts = retrograde(&graph, Convention::Normal);
+        let verdicts = retrograde(&graph, convention);
         all.into_iter().zip(verdicts).collect()
+    }
+
+    /// `bus-nim 4486` took 30 s building a table of every position; a position with one
+    /// heap that is not empty is Nim's heap, in both plays, as the search says.
+    #[test]
+    fn a_lone_heap_is_nims_heap_as_the_search_says() {
+        let normal = search(2, 14, Convention::Normal);
+        let misere = search(2, 14, Convention::Misere);
+        let mut checked = 0;
+        for (heaps, verdict) in &normal {
+            if lone_heap(heaps).is_none() {
+                continue;
+            }
+            let p = BusNim::new(heaps.clone());
+            assert_eq!(p.verdict().unwrap(), *verdict, "{heaps:?}");
+            assert_eq!(p.misere_verdict(heaps).unwrap(), misere[heaps], "{heaps:?}");
+            let h = heaps.iter().sum::<u64>();
+            assert_eq!(p.value().unwrap(), Nimber::from(h));
+            checked += 1;
+        }
+        assert!(checked > 25, "{checked}");
+        let big = BusNim::new(vec![4486]);
+        assert_eq!(big.value().unwrap(), Nimber::from(4486u64));
+        assert_eq!(big.moves_to_value(&Nimber::default(), 5).unwrap().total, 1);
+        assert!(big.table.get().is_none(), "no table was built");
     }
 
     #[test]

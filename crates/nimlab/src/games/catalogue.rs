@@ -6,6 +6,7 @@ use super::position::Position;
 use super::ruleset::PartizanPosition;
 use super::sum::Sum;
 use crate::{Error, Result};
+use serde::Serialize;
 
 /// How a game's parameters (after the `:` of its id) are given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +61,32 @@ pub struct PartizanEntry {
     pub start: &'static str,
     /// Reads a position.
     pub build: PartizanBuilder,
+}
+
+/// Whether a game is impartial (both players have the same moves; values are nimbers) or
+/// partizan (each has moves of their own; values are Conway's games).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// Both players have the same moves.
+    Impartial,
+    /// Each player has moves of their own.
+    Partizan,
+}
+
+/// One game of the catalogue as a list shows it (`nimlab games`).
+#[derive(Debug, Clone, Serialize)]
+pub struct GameInfo {
+    /// The id's name, before any `:` (`subtraction`).
+    pub id: &'static str,
+    /// The id as a pattern with its parameters (`subtraction:S`).
+    pub usage: &'static str,
+    /// Impartial or partizan.
+    pub kind: GameKind,
+    /// The rules in one line.
+    pub summary: &'static str,
+    /// How a position is written, with an example.
+    pub position: &'static str,
 }
 
 /// Every game nimlab knows, by id.
@@ -189,6 +216,33 @@ impl Catalogue {
     /// The games, in the order `nimlab games` lists them.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// Every game, impartial ones first, as the front ends list them.
+    ///
+    /// ```
+    /// let list = nimlab::games::Catalogue::standard().list();
+    /// let nim = list.iter().find(|g| g.id == "nim").unwrap();
+    /// assert_eq!(nim.kind, nimlab::games::GameKind::Impartial);
+    /// let dom = list.iter().find(|g| g.id == "domineering").unwrap();
+    /// assert_eq!(dom.kind, nimlab::games::GameKind::Partizan);
+    /// ```
+    pub fn list(&self) -> Vec<GameInfo> {
+        let impartial = self.entries.iter().map(|e| GameInfo {
+            id: e.name,
+            usage: e.usage,
+            kind: GameKind::Impartial,
+            summary: e.summary,
+            position: e.position,
+        });
+        let partizan = self.partizan.iter().map(|e| GameInfo {
+            id: e.name,
+            usage: e.usage,
+            kind: GameKind::Partizan,
+            summary: e.summary,
+            position: e.position,
+        });
+        impartial.chain(partizan).collect()
     }
 
     /// The entry whose name begins `id` (before any `:`).

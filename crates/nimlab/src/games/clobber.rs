@@ -289,7 +289,7 @@ mod tests {
     fn boards_are_read_with_their_mistakes_named() {
         assert_eq!(Clobber::parse("xox|ox.").unwrap().to_string(), "xox|ox.");
         let e = Clobber::parse("xo|o").unwrap_err().to_string();
-        assert!(e.contains("row 2 has 1 squares"), "{e}");
+        assert!(e.contains("row 2 has 1 square, row 1 has 2 squares"), "{e}");
         let e = Clobber::parse("xo|oq").unwrap_err().to_string();
         assert!(e.contains("`q` in row 2, column 2"), "{e}");
         assert!(Clobber::parse(&"x".repeat(65)).is_err());

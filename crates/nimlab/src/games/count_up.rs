@@ -137,19 +137,23 @@ impl Rules for CountUp {
         })
     }
 
-    fn options_of_value(&self, &total: &u64, target: u64) -> Option<Vec<u64>> {
+    fn options_of_value(
+        &self,
+        &total: &u64,
+        target: u64,
+        hits: &mut super::rules::Hits<u64>,
+    ) -> Option<()> {
         // The total t + x must leave N - t - x ≡ target (mod K + 1).
         let m = self.max_step + 1;
         let room = self.target - total;
         if target >= m {
-            return Some(Vec::new());
+            return Some(());
         }
         let x = (room % m + m - target) % m;
-        Some(if x >= 1 && x <= room.min(self.max_step) {
-            vec![total + x]
-        } else {
-            Vec::new()
-        })
+        if x >= 1 && x <= room.min(self.max_step) {
+            hits.add(|| total + x);
+        }
+        Some(())
     }
 
     fn rule(&self, &total: &u64) -> Option<String> {
@@ -254,7 +258,7 @@ mod tests {
                         "{n},{k} at {t}"
                     );
                     let moves: Vec<u64> = (0..=k)
-                        .flat_map(|v| g.options_of_value(&t, v).unwrap())
+                        .flat_map(|v| g.all_options_of_value(&t, v).unwrap())
                         .collect();
                     let mut all = Vec::new();
                     g.options(&t, &mut all);

@@ -223,6 +223,58 @@ impl Ruleset for Domineering {
             .draw(|i| if self.empty >> i & 1 == 1 { '.' } else { '#' })
     }
 
+    fn why_illegal(&self, side: Side, text: &str) -> Option<String> {
+        let g = self.grid();
+        let example = match side {
+            Side::Left => "a1-a2",
+            Side::Right => "a1-b1",
+        };
+        let Some((a, b)) = text.split_once('-') else {
+            return Some(format!(
+                "`{}` is not a domino: a move names the two squares it covers, as `{example}`",
+                text.trim()
+            ));
+        };
+        let (ra, ca) = match g.read_square(a) {
+            Ok(s) => s,
+            Err(why) => return Some(why),
+        };
+        let (rb, cb) = match g.read_square(b) {
+            Ok(s) => s,
+            Err(why) => return Some(why),
+        };
+        let (vertical, horizontal) = (
+            ca == cb && ra.abs_diff(rb) == 1,
+            ra == rb && ca.abs_diff(cb) == 1,
+        );
+        if !vertical && !horizontal {
+            return Some(format!(
+                "{} and {} are not next to each other: a domino covers two squares side by side or one above the other",
+                a.trim(),
+                b.trim()
+            ));
+        }
+        match (side, vertical) {
+            (Side::Left, false) => {
+                return Some("Left places dominoes vertically, one square above the other (as `a1-a2`); side by side is Right's".to_string())
+            }
+            (Side::Right, true) => {
+                return Some("Right places dominoes horizontally, side by side (as `a1-b1`); one above the other is Left's".to_string())
+            }
+            _ => {}
+        }
+        let taken: Vec<&str> = [((ra, ca), a.trim()), ((rb, cb), b.trim())]
+            .into_iter()
+            .filter(|&((r, c), _)| !self.is_empty(r, c))
+            .map(|(_, name)| name)
+            .collect();
+        match taken.as_slice() {
+            [] => None,
+            [one] => Some(format!("{one} is already covered")),
+            [x, y, ..] => Some(format!("{x} and {y} are already covered")),
+        }
+    }
+
     fn svg(&self) -> Option<String> {
         Some(self.grid().svg(&format!("Domineering {self}"), |i| {
             if self.empty >> i & 1 == 1 {

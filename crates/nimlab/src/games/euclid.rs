@@ -259,8 +259,14 @@ impl Rules for Euclid {
         format!("subtract {amount} from {from}, leaving {u} {v}")
     }
 
-    fn options_of_value(&self, &(x, y): &(u64, u64), target: u64) -> Option<Vec<(u64, u64)>> {
-        Some(options_of_value(x, y, target))
+    fn options_of_value(
+        &self,
+        &(x, y): &(u64, u64),
+        target: u64,
+        hits: &mut super::rules::Hits<(u64, u64)>,
+    ) -> Option<()> {
+        hits.extend(options_of_value(x, y, target));
+        Some(())
     }
 
     fn p_position(&self, &(x, y): &(u64, u64)) -> Option<bool> {

@@ -377,24 +377,29 @@ impl Rules for FibonacciNim {
         })
     }
 
-    fn options_of_value(&self, pos: &(u64, u64), target: u64) -> Option<Vec<(u64, u64)>> {
+    fn options_of_value(
+        &self,
+        pos: &(u64, u64),
+        target: u64,
+        hits: &mut super::rules::Hits<(u64, u64)>,
+    ) -> Option<()> {
         let (heap, max_take) = *pos;
         if target == 0 {
-            return Some(
+            hits.extend(
                 winning_takes(heap, max_take)
                     .into_iter()
-                    .map(|t| after(heap, t))
-                    .collect(),
+                    .map(|t| after(heap, t)),
             );
+            return Some(());
         }
         self.value(heap, max_take).ok()?;
         let table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        Some(
+        hits.extend(
             (1..=max_take.min(heap))
                 .map(|t| after(heap, t))
-                .filter(|&(r, c)| table.get(r, c).map(u64::from) == Some(target))
-                .collect(),
-        )
+                .filter(|&(r, c)| table.get(r, c).map(u64::from) == Some(target)),
+        );
+        Some(())
     }
 
     fn p_position(&self, &(heap, max_take): &(u64, u64)) -> Option<bool> {
@@ -559,7 +564,7 @@ mod tests {
         let big = 12_200_160_415_121_876_738u64; // the largest 64-bit Fibonacci number
         assert!(is_fibonacci(big));
         assert_eq!(g.p_position(&(big, big - 1)), Some(true));
-        assert_eq!(g.options_of_value(&(big, big - 1), 0), Some(vec![]));
+        assert_eq!(g.all_options_of_value(&(big, big - 1), 0), Some(vec![]));
         let n = u64::MAX;
         let z = smallest_term(n);
         let takes = winning_takes(n, n - 1);
@@ -573,7 +578,7 @@ mod tests {
             g.check_searchable(&(n, 3)),
             Err(Error::Limit { .. })
         ));
-        assert_eq!(g.options_of_value(&(n, 3), 1), None);
+        assert_eq!(g.all_options_of_value(&(n, 3), 1), None);
     }
 
     proptest! {
@@ -586,7 +591,7 @@ mod tests {
             let mut all = Vec::new();
             g.options(&(n, m), &mut all);
             let want: Vec<_> = all.into_iter().filter(|o| solver.value(o).unwrap() == target).collect();
-            prop_assert_eq!(g.options_of_value(&(n, m), target).unwrap(), want);
+            prop_assert_eq!(g.all_options_of_value(&(n, m), target).unwrap(), want);
         }
 
         #[test]

@@ -256,23 +256,28 @@ impl Rules for GoldenDollar {
         }
     }
 
-    fn options_of_value(&self, pos: &GoldenPosition, target: u64) -> Option<Vec<GoldenPosition>> {
+    fn options_of_value(
+        &self,
+        pos: &GoldenPosition,
+        target: u64,
+        hits: &mut super::rules::Hits<GoldenPosition>,
+    ) -> Option<()> {
         if target != 0 {
             return None;
         }
-        Some(match pos.standing() {
-            Standing::Gone => Vec::new(),
-            Standing::On { left: 0, .. } => vec![pos.with(pos.gold, 0)],
+        match pos.standing() {
+            Standing::Gone => {}
+            Standing::On { left: 0, .. } => hits.add(|| pos.with(pos.gold, 0)),
             Standing::On { board, skip, left } => {
                 let edge_move = left >= 2;
                 let after_leaving = edge_move.then_some(left >= 3);
                 let x = pairing_value(board, edge_move);
-                pairing_moves(board, edge_move, after_leaving, x)
-                    .into_iter()
-                    .map(|(i, to)| pos.with(skip + i, to))
-                    .collect()
+                for (i, to) in pairing_moves(board, edge_move, after_leaving, x) {
+                    hits.add(|| pos.with(skip + i, to));
+                }
             }
-        })
+        }
+        Some(())
     }
 
     fn p_position(&self, pos: &GoldenPosition) -> Option<bool> {
@@ -371,7 +376,7 @@ mod tests {
     #[test]
     fn words() {
         let p = parse(&["1g", "3"]).unwrap();
-        let w = GoldenDollar.options_of_value(&p, 0).unwrap();
+        let w = GoldenDollar.all_options_of_value(&p, 0).unwrap();
         assert_eq!(w.len(), 1);
         assert_eq!(
             GoldenDollar.describe(&p, &w[0]),
@@ -408,7 +413,7 @@ mod tests {
             .into_iter()
             .filter(|o| solver.value(o).unwrap() == 0)
             .collect();
-        assert_eq!(GoldenDollar.options_of_value(&p, 0).unwrap(), slow);
+        assert_eq!(GoldenDollar.all_options_of_value(&p, 0).unwrap(), slow);
         assert!(slow.contains(&parse(&["0", "3", "6g", "9"]).unwrap()));
     }
 
@@ -418,7 +423,7 @@ mod tests {
         assert!(GoldenDollar.check_searchable(&p).is_err());
         let big = parse(&["5", "1000000000000g", "1000000000007"]).unwrap();
         assert!(GoldenDollar.check_searchable(&big).is_err());
-        let w = GoldenDollar.options_of_value(&big, 0).unwrap();
+        let w = GoldenDollar.all_options_of_value(&big, 0).unwrap();
         assert!(!w.is_empty());
         assert!(w.iter().all(|q| GoldenDollar.is_p(q)));
     }
@@ -448,7 +453,7 @@ mod tests {
                     slow.push(o.clone());
                 }
             }
-            prop_assert_eq!(GoldenDollar.options_of_value(&pos, 0).unwrap(), slow);
+            prop_assert_eq!(GoldenDollar.all_options_of_value(&pos, 0).unwrap(), slow);
         }
     }
 }

@@ -27,6 +27,15 @@ pub(crate) enum SquareMark {
     Right,
 }
 
+/// `n` squares in words: `1 square`, `3 squares`.
+fn squares(n: usize) -> String {
+    if n == 1 {
+        "1 square".to_string()
+    } else {
+        format!("{n} squares")
+    }
+}
+
 /// The name of column `c` (from 0): `a` to `z`, then `aa`, `ab`, ….
 pub(crate) fn column_name(c: u32) -> String {
     let letter = |k: u32| char::from(b'a' + (k % 26) as u8);
@@ -69,9 +78,10 @@ impl Grid {
         for (r, row) in rows.iter().enumerate() {
             if row.chars().count() != width {
                 return Err(bad(format!(
-                    "row {} has {} squares, row 1 has {width}: rows must be equally long",
+                    "row {} has {}, row 1 has {}: rows must be equally long",
                     r + 1,
-                    row.chars().count()
+                    squares(row.chars().count()),
+                    squares(width)
                 )));
             }
             for (c, ch) in row.chars().enumerate() {
@@ -97,6 +107,31 @@ impl Grid {
     pub(crate) fn square_name(&self, i: u32) -> String {
         let (r, c) = (i / self.width, i % self.width);
         format!("{}{}", column_name(c), self.height - r)
+    }
+
+    /// The square named `name` (`b2`, as [`Grid::square_name`] names them): its row and
+    /// column from the top left, or why the name is not a square of this board.
+    pub(crate) fn read_square(&self, name: &str) -> std::result::Result<(u32, u32), String> {
+        let name = name.trim();
+        let letters = name
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(name.len());
+        let (col, row) = name.split_at(letters);
+        let col = col.to_ascii_lowercase();
+        let column = (0..self.width.max(1)).find(|&c| column_name(c) == col);
+        let last = self.square_name(self.width - 1);
+        let first = self.square_name((self.height - 1) * self.width);
+        let off = || format!("`{name}` is not a square of this board ({first} to {last})");
+        if col.is_empty() || row.is_empty() {
+            return Err(format!(
+                "`{name}` is not a square: a square is a column letter and a row number, as `{first}`"
+            ));
+        }
+        let row: u32 = row.parse().map_err(|_| off())?;
+        match column {
+            Some(c) if (1..=self.height).contains(&row) => Ok((self.height - row, c)),
+            _ => Err(off()),
+        }
     }
 
     /// The board drawn with `square(i)` for each square, rows numbered from the bottom

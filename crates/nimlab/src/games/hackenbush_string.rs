@@ -10,7 +10,8 @@
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::{Arena, Dyadic, GameId, PartizanGame};
 use crate::{Error, Result};
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
+use num_traits::Zero;
 
 /// A position: columns of stones, each bottom first (`true` for Left's `x`).
 ///
@@ -119,18 +120,31 @@ impl HackenbushString {
 }
 
 /// One column's number: ±k for the bottom run of k stones, then ±1/2, ±1/4, … .
+///
+/// Over the denominator 2^m (m stones above the run) the stones above the run add the
+/// bits of two numbers, Left's and Right's, so the value is read in time linear in the
+/// column's height.
 fn column_value(column: &[bool]) -> Dyadic {
     let Some(&first) = column.first() else {
         return Dyadic::zero();
     };
     let run = column.iter().take_while(|&&s| s == first).count();
-    let sign = |s: bool| if s { 1 } else { -1 };
-    let mut value = Dyadic::from(sign(first) * run as i64);
-    for (k, &stone) in column[run..].iter().enumerate() {
-        let step = Dyadic::new(BigInt::from(sign(stone)), k as u32 + 1);
-        value = &value + &step;
+    let above = &column[run..];
+    let m = above.len() as u64;
+    let (mut blue, mut red) = (BigUint::zero(), BigUint::zero());
+    for (k, &stone) in above.iter().enumerate() {
+        // The k-th stone above the run (from 0) is worth 1/2^(k+1) = 2^(m-k-1) / 2^m.
+        let bit = m - k as u64 - 1;
+        if stone {
+            blue.set_bit(bit, true);
+        } else {
+            red.set_bit(bit, true);
+        }
     }
-    value
+    let base = BigInt::from(run as u64) << m;
+    let base = if first { base } else { -base };
+    let numerator = base + BigInt::from(blue) - BigInt::from(red);
+    Dyadic::new(numerator, u32::try_from(m).unwrap_or(u32::MAX))
 }
 
 impl PartizanGame for HackenbushString {

@@ -194,7 +194,7 @@ mod tests {
             assert_ne!(solver.value(&vec![n]).unwrap(), 0, "{n}");
         }
         assert_eq!(
-            Halving.options_of_value(&vec![2], 0).unwrap(),
+            Halving.all_options_of_value(&vec![2], 0).unwrap(),
             vec![vec![1]]
         );
     }
@@ -242,7 +242,7 @@ mod tests {
         }
         let heaps = vec![u64::MAX, 1 << 40, 12345];
         let v = Halving.closed_form(&heaps).unwrap();
-        for m in Halving.options_of_value(&heaps, 0).unwrap() {
+        for m in Halving.all_options_of_value(&heaps, 0).unwrap() {
             assert_eq!(Halving.closed_form(&m), Some(0));
         }
         assert_ne!(v, 0);
@@ -274,7 +274,7 @@ mod tests {
 
         #[test]
         fn options_of_value_match_search(heaps in proptest::collection::vec(0u64..60, 1..4), target in 0u64..8) {
-            let mut fast = Halving.options_of_value(&heaps, target).unwrap();
+            let mut fast = Halving.all_options_of_value(&heaps, target).unwrap();
             let mut slow = searched_options_of_value(&heaps, target);
             fast.sort();
             slow.sort();

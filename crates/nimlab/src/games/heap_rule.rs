@@ -107,10 +107,14 @@ macro_rules! heap_rule_game {
                 Some($crate::games::draw_heaps(heaps, ascii))
             }
 
-            fn options_of_value(&self, heaps: &Vec<u64>, target: u64) -> Option<Vec<Vec<u64>>> {
-                Some($crate::games::heap_rule::options_of_value::<$t>(
-                    heaps, target,
-                ))
+            fn options_of_value(
+                &self,
+                heaps: &Vec<u64>,
+                target: u64,
+                hits: &mut super::rules::Hits<Vec<u64>>,
+            ) -> Option<()> {
+                $crate::games::heap_rule::options_of_value::<$t>(heaps, target, hits);
+                Some(())
             }
 
             fn rule(&self, heaps: &Vec<u64>) -> Option<String> {
@@ -185,17 +189,21 @@ pub(crate) fn value<R: HeapRule>(heaps: &[u64]) -> u64 {
 
 /// Every option of value `target`: in heap i the heap must move to value
 /// total ⊕ value(heap i) ⊕ target.
-pub(crate) fn options_of_value<R: HeapRule>(heaps: &[u64], target: u64) -> Vec<Vec<u64>> {
+pub(crate) fn options_of_value<R: HeapRule>(
+    heaps: &[u64],
+    target: u64,
+    hits: &mut super::rules::Hits<Vec<u64>>,
+) {
     let total = value::<R>(heaps);
-    let mut hits = Vec::new();
     for (i, &h) in heaps.iter().enumerate() {
         for m in R::options_of_value(h, total ^ R::heap_value(h) ^ target) {
-            let mut next = heaps.to_vec();
-            next[i] = m;
-            hits.push(next);
+            hits.add(|| {
+                let mut next = heaps.to_vec();
+                next[i] = m;
+                next
+            });
         }
     }
-    hits
 }
 
 pub(crate) fn rule<R: HeapRule>(heaps: &[u64]) -> String {

@@ -693,7 +693,7 @@ mod tests {
         let p = Konane::parse("\"xo.|.ox\"").unwrap();
         assert_eq!(Konane::parse(&p.notation()).unwrap(), p);
         let e = Konane::parse("xo|o").unwrap_err().to_string();
-        assert!(e.contains("row 2 has 1 squares"), "{e}");
+        assert!(e.contains("row 2 has 1 square, row 1 has 2 squares"), "{e}");
         let e = Konane::parse("xo|oq").unwrap_err().to_string();
         assert!(e.contains("`q` in row 2, column 2"), "{e}");
         assert!(Konane::parse(&"x".repeat(65)).is_err());

@@ -509,7 +509,7 @@ mod tests {
         assert_eq!((p.height(), p.width()), (3, 3));
         assert_eq!(Minichess::parse("4x2").unwrap().to_string(), "bb|..|..|ww");
         let e = Minichess::parse("bb|w").unwrap_err().to_string();
-        assert!(e.contains("row 2 has 1 squares"), "{e}");
+        assert!(e.contains("row 2 has 1 square, row 1 has 2 squares"), "{e}");
         let e = Minichess::parse("bbb|.k.|www").unwrap_err().to_string();
         assert!(e.contains("`k` in row 2, column 2"), "{e}");
         assert!(Minichess::parse("1x3").is_err());

@@ -143,27 +143,31 @@ impl Rules for MockTurtles {
         describe_turn(from, to)
     }
 
-    fn options_of_value(&self, row: &Row, target: u64) -> Option<Vec<Row>> {
+    fn options_of_value(
+        &self,
+        row: &Row,
+        target: u64,
+        hits: &mut super::rules::Hits<Row>,
+    ) -> Option<()> {
         let total = self.closed_form(row)?;
-        let mut hits = Vec::new();
         for k in row.heads() {
             // The other coins turned must change the value by `rest`.
             let rest = total ^ head_value(k) ^ target;
             if rest == 0 {
-                hits.push(row.turned(&[k]));
+                hits.add(|| row.turned(&[k]));
             }
             if let Some(j) = position_worth(rest).filter(|&j| j < k) {
-                hits.push(row.turned(&[k, j]));
+                hits.add(|| row.turned(&[k, j]));
             }
             for j1 in 1..k {
                 if let Some(j2) = position_worth(rest ^ head_value(j1)) {
                     if j1 < j2 && j2 < k {
-                        hits.push(row.turned(&[k, j2, j1]));
+                        hits.add(|| row.turned(&[k, j2, j1]));
                     }
                 }
             }
         }
-        Some(hits)
+        Some(())
     }
 
     fn nim_heaps(&self, row: &Row) -> Option<(String, Vec<NimHeap>)> {
@@ -246,7 +250,7 @@ mod tests {
     #[test]
     fn examples() {
         let r = row("THHTH");
-        let win = MockTurtles.options_of_value(&r, 0).unwrap();
+        let win = MockTurtles.all_options_of_value(&r, 0).unwrap();
         assert_eq!(win, vec![row("HHHHT"), row("TTTTT")]);
         assert_eq!(
             MockTurtles.describe(&r, &win[1]),
@@ -266,7 +270,7 @@ mod tests {
             MockTurtles.closed_form(&big),
             Some(head_value(3) ^ head_value(500) ^ head_value(999))
         );
-        let win = MockTurtles.options_of_value(&big, 0).unwrap();
+        let win = MockTurtles.all_options_of_value(&big, 0).unwrap();
         assert!(win.iter().all(|w| MockTurtles.closed_form(w) == Some(0)));
         assert!(!win.is_empty());
         assert!(matches!(
@@ -302,7 +306,7 @@ mod tests {
                     .filter(|o| solver.value(o).unwrap() == target)
                     .cloned()
                     .collect();
-                let mut got = MockTurtles.options_of_value(&pos, target).unwrap();
+                let mut got = MockTurtles.all_options_of_value(&pos, target).unwrap();
                 want.sort_by_key(|r| r.to_string());
                 got.sort_by_key(|r| r.to_string());
                 prop_assert_eq!(got, want);

@@ -64,10 +64,12 @@ pub mod two_heaps_3;
 pub mod wythoff;
 
 pub use args::Arg;
-pub use catalogue::{Builder, Catalogue, Entry, Params, PartizanBuilder, PartizanEntry};
+pub use catalogue::{
+    Builder, Catalogue, Entry, GameInfo, GameKind, Params, PartizanBuilder, PartizanEntry,
+};
 pub use partizan_sum::{PartizanSum, PartizanTurn};
 pub use position::{Move, MoveList, Position};
-pub use rules::{NimHeap, Rules, Typed, MAX_OPTIONS, MISERE_STATE_LIMIT};
+pub use rules::{Hits, NimHeap, Rules, Typed, MAX_OPTIONS, MISERE_STATE_LIMIT};
 pub use sum::{replace as parts_after_move, MisereSumSearch, Sum, MAX_MISERE_POSITIONS};
 
 /// Every catalogue entry, in the order `nimlab games` lists them.
@@ -282,13 +284,32 @@ pub(crate) fn piece(ch: char) -> Option<bool> {
     }
 }
 
+/// The most heaps [`draw_heaps`] draws; the others are counted.
+pub const DRAWN_HEAPS: usize = 40;
+
 /// Heaps drawn as rows of matches, as the texts draw them (a heap of more than 60 as
-/// its number).
+/// its number). Empty heaps are left out, the others keep their numbers (moves name
+/// heaps by them); past [`DRAWN_HEAPS`] heaps the rest are counted.
+///
+/// ```
+/// let drawn = nimlab::games::draw_heaps(&[2, 0, 3], true);
+/// assert_eq!(drawn.lines().collect::<Vec<_>>(), [
+///     "heap  1: ||                   2",
+///     "heap  3: |||                  3",
+/// ]);
+/// assert_eq!(nimlab::games::draw_heaps(&[0, 0], true), "(every heap is empty)");
+/// ```
 pub fn draw_heaps(heaps: &[u64], ascii: bool) -> String {
     let matches = if ascii { "|" } else { "│" };
-    heaps
+    let live = heaps.iter().filter(|&&h| h > 0).count();
+    if live == 0 {
+        return "(every heap is empty)".to_string();
+    }
+    let mut lines: Vec<String> = heaps
         .iter()
         .enumerate()
+        .filter(|&(_, &h)| h > 0)
+        .take(DRAWN_HEAPS)
         .map(|(i, &h)| {
             let row = if h <= 60 {
                 matches.repeat(h as usize)
@@ -297,8 +318,11 @@ pub fn draw_heaps(heaps: &[u64], ascii: bool) -> String {
             };
             format!("heap {:>2}: {row:<20} {h}", i + 1)
         })
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect();
+    if live > DRAWN_HEAPS {
+        lines.push(format!("… and {} more heaps", live - DRAWN_HEAPS));
+    }
+    lines.join("\n")
 }
 
 /// Reads a move on a list of heaps for a game whose moves are `options`: `H-K` (take K

@@ -388,25 +388,32 @@ impl Rules for Moore {
         format!("take {} and {last}", rest.join(", "))
     }
 
-    fn options_of_value(&self, heaps: &Vec<u64>, target: u64) -> Option<Vec<Vec<u64>>> {
+    fn options_of_value(
+        &self,
+        heaps: &Vec<u64>,
+        target: u64,
+        hits: &mut super::rules::Hits<Vec<u64>>,
+    ) -> Option<()> {
         if self.k == 1 {
             let x = super::nim::value(heaps) ^ target;
-            let mut hits = Vec::new();
             if x != 0 {
                 for (i, &h) in heaps.iter().enumerate() {
                     if h ^ x < h {
-                        let mut next = heaps.clone();
-                        next[i] = h ^ x;
-                        hits.push(next);
+                        hits.add(|| {
+                            let mut next = heaps.clone();
+                            next[i] = h ^ x;
+                            next
+                        });
                     }
                 }
             }
-            return Some(hits);
+            return Some(());
         }
         if target != 0 {
             return None;
         }
-        self.p_moves(heaps, Self::move_cap(heaps.len()))
+        hits.extend(self.p_moves(heaps, Self::move_cap(heaps.len()))?);
+        Some(())
     }
 
     fn nim_heaps(&self, heaps: &Vec<u64>) -> Option<(String, Vec<NimHeap>)> {
@@ -547,7 +554,7 @@ mod tests {
         assert!(huge.is_p(&[0, 0]));
         assert!(!huge.is_p(&[1, 1, 1]));
         assert_eq!(
-            huge.options_of_value(&vec![1, 2], 0).unwrap(),
+            huge.all_options_of_value(&vec![1, 2], 0).unwrap(),
             vec![vec![0, 0]]
         );
     }
@@ -559,7 +566,7 @@ mod tests {
         assert!(g.check_searchable(&vec![100, 100, 100]).is_err());
         // The winning moves of a big position come from the rule.
         let big = vec![1 << 40, 3 << 40, 1 << 41];
-        let w = g.options_of_value(&big, 0).unwrap();
+        let w = g.all_options_of_value(&big, 0).unwrap();
         assert!(!w.is_empty());
         for p in &w {
             assert!(g.is_p(p));
@@ -568,7 +575,7 @@ mod tests {
             assert!(p.iter().zip(&big).all(|(a, b)| a <= b));
         }
         // Too many winning moves to list: refused, not built.
-        assert!(g.options_of_value(&vec![u64::MAX; 4], 0).is_none());
+        assert!(g.all_options_of_value(&vec![u64::MAX; 4], 0).is_none());
     }
 
     proptest! {
@@ -590,7 +597,7 @@ mod tests {
                     slow.push(o.clone());
                 }
             }
-            let mut fast = g.options_of_value(&heaps, 0).unwrap();
+            let mut fast = g.all_options_of_value(&heaps, 0).unwrap();
             slow.sort();
             fast.sort();
             prop_assert_eq!(fast, slow);

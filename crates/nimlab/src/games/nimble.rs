@@ -179,17 +179,20 @@ impl Rules for Nimble {
         }
     }
 
-    fn options_of_value(&self, coins: &Vec<u64>, target: u64) -> Option<Vec<Vec<u64>>> {
+    fn options_of_value(
+        &self,
+        coins: &Vec<u64>,
+        target: u64,
+        hits: &mut super::rules::Hits<Vec<u64>>,
+    ) -> Option<()> {
         let x = self.value(coins) ^ target;
         if x == 0 {
-            return Some(Vec::new());
+            return Some(());
         }
-        Some(
-            Self::distinct(coins)
-                .filter(|&(_, c)| c ^ x < c)
-                .map(|(i, c)| Self::moved(coins, i, c ^ x))
-                .collect(),
-        )
+        for (i, c) in Self::distinct(coins).filter(|&(_, c)| c ^ x < c) {
+            hits.add(|| Self::moved(coins, i, c ^ x));
+        }
+        Some(())
     }
 
     fn nim_heaps(&self, coins: &Vec<u64>) -> Option<(String, Vec<NimHeap>)> {
@@ -238,7 +241,7 @@ mod tests {
         let p = vec![1, 3, 3, 6];
         assert_eq!(Nimble.value(&p), 7);
         assert_eq!(
-            Nimble.options_of_value(&p, 0).unwrap(),
+            Nimble.all_options_of_value(&p, 0).unwrap(),
             vec![vec![1, 1, 3, 3]]
         );
         assert_eq!(
@@ -284,7 +287,7 @@ mod tests {
             let mut all = Vec::new();
             Nimble.options(&coins, &mut all);
             for t in 0..8 {
-                let fast = Nimble.options_of_value(&coins, t).unwrap();
+                let fast = Nimble.all_options_of_value(&coins, t).unwrap();
                 let slow: Vec<Vec<u64>> = all.iter().filter(|o| Nimble.value(o) == t).cloned().collect();
                 prop_assert_eq!(fast, slow);
             }

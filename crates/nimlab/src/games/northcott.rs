@@ -303,10 +303,15 @@ impl Rules for Northcott {
         )
     }
 
-    fn options_of_value(&self, board: &Board, target: u64) -> Option<Vec<Board>> {
+    fn options_of_value(
+        &self,
+        board: &Board,
+        target: u64,
+        hits: &mut super::rules::Hits<Board>,
+    ) -> Option<()> {
         let x = self.nim_sum(board) ^ target;
         if x == 0 {
-            return Some(Vec::new());
+            return Some(());
         }
         let black = board.black_to_move;
         let mut closing = Vec::new();
@@ -322,13 +327,15 @@ impl Rules for Northcott {
                     } else {
                         &mut widening
                     };
-                    list.push(Self::moved(board, i, c));
+                    list.push((i, c));
                 }
             }
         }
         // Closing moves first: a player who only ever closes gaps cannot be kept in a loop.
-        closing.extend(widening);
-        Some(closing)
+        for (i, c) in closing.into_iter().chain(widening) {
+            hits.add(|| Self::moved(board, i, c));
+        }
+        Some(())
     }
 
     fn p_position(&self, board: &Board) -> Option<bool> {

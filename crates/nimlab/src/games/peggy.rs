@@ -189,7 +189,7 @@ mod tests {
         let mut solver = GrundySolver::without_closed_forms(Peggy);
         assert_eq!(solver.value(&heaps).unwrap(), 4);
         assert_eq!(Peggy.closed_form(&heaps), Some(4));
-        let win = Peggy.options_of_value(&heaps, 0).unwrap();
+        let win = Peggy.all_options_of_value(&heaps, 0).unwrap();
         assert_eq!(win, vec![vec![0, 6, 8, 4]]);
         assert_eq!(
             Peggy.describe(&heaps, &win[0]),
@@ -262,7 +262,7 @@ mod tests {
             let mut slow = Vec::new();
             Peggy.options(&heaps, &mut slow);
             slow.retain(|o| solver.value(o).unwrap() == target);
-            let mut fast = Peggy.options_of_value(&heaps, target).unwrap();
+            let mut fast = Peggy.all_options_of_value(&heaps, target).unwrap();
             fast.sort();
             slow.sort();
             prop_assert_eq!(fast, slow);

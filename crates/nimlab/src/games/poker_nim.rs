@@ -194,23 +194,30 @@ impl Rules for PokerNim {
         }
     }
 
-    fn options_of_value(&self, t: &Table, target: u64) -> Option<Vec<Table>> {
+    fn options_of_value(
+        &self,
+        t: &Table,
+        target: u64,
+        hits: &mut super::rules::Hits<Table>,
+    ) -> Option<()> {
         let x = self.nim_sum(t) ^ target;
         if x == 0 || t.heaps.iter().all(|&h| h == 0) {
-            return Some(Vec::new());
+            return Some(());
         }
-        let mut takes = Vec::new();
+        // Taking moves first, then adding ones.
         let mut adds = Vec::new();
         for (i, &h) in t.heaps.iter().enumerate() {
             let to = h ^ x;
             if to < h {
-                takes.push(Self::after(t, i, to));
+                hits.add(|| Self::after(t, i, to));
             } else if to - h <= t.mover {
-                adds.push(Self::after(t, i, to));
+                adds.push((i, to));
             }
         }
-        takes.extend(adds);
-        Some(takes)
+        for (i, to) in adds {
+            hits.add(|| Self::after(t, i, to));
+        }
+        Some(())
     }
 
     fn pass(&self, t: &Table) -> Option<Table> {
@@ -426,7 +433,7 @@ mod tests {
             .into_iter()
             .filter(|o| PokerNim.nim_sum(o) == 0)
             .collect();
-        let mut got = PokerNim.options_of_value(&t, 0).unwrap();
+        let mut got = PokerNim.all_options_of_value(&t, 0).unwrap();
         expected.sort_by_key(|o| o.heaps.clone());
         got.sort_by_key(|o| o.heaps.clone());
         assert_eq!(got, expected);

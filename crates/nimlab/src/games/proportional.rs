@@ -243,7 +243,7 @@ mod tests {
             let mut slow = Vec::new();
             Proportional.options(&heaps, &mut slow);
             slow.retain(|o| solver.value(o).unwrap() == target);
-            let mut fast = Proportional.options_of_value(&heaps, target).unwrap();
+            let mut fast = Proportional.all_options_of_value(&heaps, target).unwrap();
             fast.sort();
             slow.sort();
             prop_assert_eq!(fast, slow);

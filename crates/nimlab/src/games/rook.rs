@@ -168,21 +168,27 @@ impl Rules for Rook {
         describe_rook_move(from, to)
     }
 
-    fn options_of_value(&self, rooks: &Rooks, target: u64) -> Option<Vec<Rooks>> {
+    fn options_of_value(
+        &self,
+        rooks: &Rooks,
+        target: u64,
+        hits: &mut super::rules::Hits<Rooks>,
+    ) -> Option<()> {
         let total = self.closed_form(rooks)?;
-        let mut hits = Vec::new();
         for (i, &(x, y)) in rooks.iter().enumerate() {
             // The rook must be left with value `want` = its own value ⊕ total ⊕ target.
             let want = x ^ y ^ total ^ target;
             for next in [(want ^ y, y), (x, want ^ x)] {
                 if next.0 <= x && next.1 <= y && next != (x, y) {
-                    let mut moved = rooks.clone();
-                    moved[i] = next;
-                    hits.push(moved);
+                    hits.add(|| {
+                        let mut moved = rooks.clone();
+                        moved[i] = next;
+                        moved
+                    });
                 }
             }
         }
-        Some(hits)
+        Some(())
     }
 
     fn nim_heaps(&self, rooks: &Rooks) -> Option<(String, Vec<NimHeap>)> {
@@ -247,14 +253,14 @@ mod tests {
         }
         assert_eq!(Rook.closed_form(&vec![(3, 5), (2, 7)]), Some(3));
         assert_eq!(
-            Rook.options_of_value(&vec![(3, 5)], 0),
+            Rook.all_options_of_value(&vec![(3, 5)], 0),
             Some(vec![vec![(3, 3)]])
         );
         // Huge boards: the closed form and the winning move need no search.
         let far = vec![(u64::MAX, 1u64 << 40)];
         assert_eq!(Rook.closed_form(&far), Some(u64::MAX ^ (1 << 40)));
         assert_eq!(
-            Rook.options_of_value(&far, 0),
+            Rook.all_options_of_value(&far, 0),
             Some(vec![vec![(1 << 40, 1 << 40)]])
         );
         assert!(matches!(
@@ -315,7 +321,7 @@ mod tests {
                     .filter(|o| solver.value(o).unwrap() == target)
                     .cloned()
                     .collect();
-                let mut got = Rook.options_of_value(&pos, target).unwrap();
+                let mut got = Rook.all_options_of_value(&pos, target).unwrap();
                 want.sort();
                 got.sort();
                 prop_assert_eq!(got, want);

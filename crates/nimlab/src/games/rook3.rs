@@ -131,20 +131,26 @@ impl Rules for Rook3 {
         describe_rook_move(from, to)
     }
 
-    fn options_of_value(&self, rooks: &Rooks, target: u64) -> Option<Vec<Rooks>> {
+    fn options_of_value(
+        &self,
+        rooks: &Rooks,
+        target: u64,
+        hits: &mut super::rules::Hits<Rooks>,
+    ) -> Option<()> {
         let total = self.closed_form(rooks)?;
-        let mut hits = Vec::new();
         for (i, &(x, y)) in rooks.iter().enumerate() {
             let want = rook_value(x, y) ^ total ^ target;
             for (nx, ny) in rook_moves(x, y) {
                 if rook_value(nx, ny) == want {
-                    let mut next = rooks.clone();
-                    next[i] = (nx, ny);
-                    hits.push(next);
+                    hits.add(|| {
+                        let mut next = rooks.clone();
+                        next[i] = (nx, ny);
+                        next
+                    });
                 }
             }
         }
-        Some(hits)
+        Some(())
     }
 
     fn rule(&self, rooks: &Rooks) -> Option<String> {
@@ -240,7 +246,7 @@ mod tests {
         let far = vec![(u64::MAX, 1 << 50)];
         assert_eq!(Rook3.closed_form(&far), Some(3));
         assert_eq!(
-            Rook3.options_of_value(&far, 0),
+            Rook3.all_options_of_value(&far, 0),
             Some(vec![
                 vec![(u64::MAX - 3, 1 << 50)],
                 vec![(u64::MAX, (1 << 50) - 1)]
@@ -281,7 +287,7 @@ mod tests {
                     .filter(|o| solver.value(o).unwrap() == target)
                     .cloned()
                     .collect();
-                let mut got = Rook3.options_of_value(&pos, target).unwrap();
+                let mut got = Rook3.all_options_of_value(&pos, target).unwrap();
                 want.sort();
                 got.sort();
                 prop_assert_eq!(got, want);

@@ -17,6 +17,54 @@ pub const MISERE_STATE_LIMIT: usize = 5_000_000;
 /// Options listed before a position counts as too wide to enumerate.
 pub const MAX_OPTIONS: usize = 1_000_000;
 
+/// The options of some value that a search finds: the first `limit` are built, the rest
+/// only counted, so that a position of a million heaps with a winning move in each does
+/// not build a million copies of itself.
+///
+/// ```
+/// use nimlab::games::Hits;
+/// let mut hits = Hits::new(2);
+/// for k in 0..5u64 {
+///     hits.add(|| vec![k; 1000]);
+/// }
+/// assert_eq!(hits.total, 5);
+/// assert_eq!(hits.found.len(), 2);
+/// ```
+#[derive(Debug)]
+pub struct Hits<P> {
+    /// The first options found, at most the limit.
+    pub found: Vec<P>,
+    /// How many options were found in all.
+    pub total: usize,
+    limit: usize,
+}
+
+impl<P> Hits<P> {
+    /// Room for `limit` options; more are counted.
+    pub fn new(limit: usize) -> Hits<P> {
+        Hits {
+            found: Vec::new(),
+            total: 0,
+            limit,
+        }
+    }
+
+    /// One more option: `make` builds it while there is room.
+    pub fn add(&mut self, make: impl FnOnce() -> P) {
+        self.total = self.total.saturating_add(1);
+        if self.found.len() < self.limit {
+            self.found.push(make());
+        }
+    }
+
+    /// Options already built, one by one.
+    pub fn extend(&mut self, options: impl IntoIterator<Item = P>) {
+        for o in options {
+            self.add(|| o);
+        }
+    }
+}
+
 /// What a catalogue game adds to [`ImpartialGame`]: its id, its notation, its moves in
 /// words, and optional fast paths.
 ///
@@ -34,10 +82,28 @@ where
     /// The move from `from` to `to`, in words.
     fn describe(&self, from: &Self::Position, to: &Self::Position) -> String;
 
-    /// Every option of value `target`, without listing every option, when the game knows
-    /// how (a closed form). `None` means: enumerate the options.
-    fn options_of_value(&self, _pos: &Self::Position, _target: u64) -> Option<Vec<Self::Position>> {
+    /// Every option of value `target` into `hits` (which builds the first few and counts
+    /// the rest), without listing every option, when the game knows how (a closed form).
+    /// `None` means: enumerate the options (whatever went into `hits` is dropped).
+    fn options_of_value(
+        &self,
+        _pos: &Self::Position,
+        _target: u64,
+        _hits: &mut Hits<Self::Position>,
+    ) -> Option<()> {
         None
+    }
+
+    /// Every option of value `target`, all built ([`Rules::options_of_value`] without a
+    /// limit); `None` when the game has no closed form for them.
+    fn all_options_of_value(
+        &self,
+        pos: &Self::Position,
+        target: u64,
+    ) -> Option<Vec<Self::Position>> {
+        let mut hits = Hits::new(usize::MAX);
+        self.options_of_value(pos, target, &mut hits)?;
+        Some(hits.found)
     }
 
     /// The first `limit` options of value `target` and how many there are in all, for
@@ -244,8 +310,15 @@ where
             moves.total = total;
             return Ok(moves);
         }
-        if let Some(list) = self.game.options_of_value(&self.pos, t) {
-            return Ok(self.move_list(list, limit));
+        let mut hits = Hits::new(limit);
+        if self
+            .game
+            .options_of_value(&self.pos, t, &mut hits)
+            .is_some()
+        {
+            let mut moves = self.move_list(hits.found, limit);
+            moves.total = hits.total;
+            return Ok(moves);
         }
         let mut hits = Vec::new();
         for o in self.all_options()? {

@@ -80,6 +80,13 @@ pub trait Ruleset: PartizanGame + fmt::Debug + Send + Sync + 'static {
     fn svg(&self) -> Option<String> {
         None
     }
+
+    /// Why `text`, typed as a move of `side`'s, is not one of its moves here (`b2` is
+    /// taken, the squares are not side by side), when the ruleset can tell; `None` leaves
+    /// the reason to the caller.
+    fn why_illegal(&self, _side: Side, _text: &str) -> Option<String> {
+        None
+    }
 }
 
 /// Reads one position written in the tokens `args` joined by `separator` (a board's rows
@@ -165,6 +172,10 @@ pub trait PartizanPosition: Send + Sync {
 
     /// The position as an SVG picture, when the ruleset draws one.
     fn svg(&self) -> Option<String>;
+
+    /// Why `text` is not a move of `side`'s here, when the ruleset can tell
+    /// ([`Ruleset::why_illegal`]).
+    fn why_illegal(&self, side: Side, text: &str) -> Option<String>;
 }
 
 impl fmt::Debug for dyn PartizanPosition {
@@ -210,5 +221,9 @@ impl<R: Ruleset> PartizanPosition for R {
 
     fn svg(&self) -> Option<String> {
         Ruleset::svg(self)
+    }
+
+    fn why_illegal(&self, side: Side, text: &str) -> Option<String> {
+        Ruleset::why_illegal(self, side, text)
     }
 }

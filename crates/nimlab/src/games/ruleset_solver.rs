@@ -120,7 +120,14 @@ impl RulesetSolver {
         };
         if let Some((what, limit)) = self.arena.take_overflow() {
             self.forget(mark);
-            return Err(Error::limit(what, limit));
+            let mut position = p.notation();
+            if position.chars().count() > 60 {
+                position = position.chars().take(60).collect::<String>() + "…";
+            }
+            return Err(Error::limit(
+                format!("valuing {} {position} met {what}, which", p.game()),
+                limit,
+            ));
         }
         if self.arena.interrupted() {
             self.forget(mark);

@@ -280,15 +280,18 @@ impl Rules for SilverDollar {
         }
     }
 
-    fn options_of_value(&self, coins: &Vec<u64>, target: u64) -> Option<Vec<Vec<u64>>> {
+    fn options_of_value(
+        &self,
+        coins: &Vec<u64>,
+        target: u64,
+        hits: &mut super::rules::Hits<Vec<u64>>,
+    ) -> Option<()> {
         let (z, board) = on_board(coins);
         let x = pairing_value(board, true) ^ target;
-        Some(
-            pairing_moves(board, true, Some(true), x)
-                .into_iter()
-                .map(|m| Self::apply(coins, z, m))
-                .collect(),
-        )
+        for m in pairing_moves(board, true, Some(true), x) {
+            hits.add(|| Self::apply(coins, z, m));
+        }
+        Some(())
     }
 
     fn nim_heaps(&self, coins: &Vec<u64>) -> Option<(String, Vec<NimHeap>)> {
@@ -335,7 +338,7 @@ mod tests {
         let heaps: Vec<u64> = pairing_heaps(&p, true).iter().map(|h| h.1).collect();
         assert_eq!(heaps, vec![1, 3, 1]);
         assert_eq!(SilverDollar.value(&p), 3);
-        let w = SilverDollar.options_of_value(&p, 0).unwrap();
+        let w = SilverDollar.all_options_of_value(&p, 0).unwrap();
         assert_eq!(w, vec![vec![1, 3, 4, 5, 10, 12], vec![1, 3, 4, 8, 9, 12]]);
         assert_eq!(
             SilverDollar.describe(&p, &w[0]),
@@ -373,7 +376,7 @@ mod tests {
             .is_err());
         let big = vec![3, u64::MAX - 5, u64::MAX];
         assert!(SilverDollar.check_searchable(&big).is_err());
-        let w = SilverDollar.options_of_value(&big, 0).unwrap();
+        let w = SilverDollar.all_options_of_value(&big, 0).unwrap();
         assert!(!w.is_empty());
         assert!(w.iter().all(|p| SilverDollar.value(p) == 0));
     }
@@ -396,7 +399,7 @@ mod tests {
             let mut all = Vec::new();
             SilverDollar.options(&coins, &mut all);
             for t in 0..8 {
-                let fast = SilverDollar.options_of_value(&coins, t).unwrap();
+                let fast = SilverDollar.all_options_of_value(&coins, t).unwrap();
                 let mut slow = Vec::new();
                 for o in &all {
                     if solver.value(o).unwrap() == t {

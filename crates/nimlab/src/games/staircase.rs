@@ -179,39 +179,47 @@ impl Rules for Staircase {
         }
     }
 
-    fn options_of_value(&self, stairs: &Vec<u64>, target: u64) -> Option<Vec<Vec<u64>>> {
+    fn options_of_value(
+        &self,
+        stairs: &Vec<u64>,
+        target: u64,
+        hits: &mut super::rules::Hits<Vec<u64>>,
+    ) -> Option<()> {
         // Every move changes exactly one odd stair: taking from odd stair i lowers it,
         // taking from even stair i raises odd stair i - 1. The odd stair must become
         // `want` = (its count) XOR (value now) XOR target.
         let x = self.value(stairs) ^ target;
-        let mut hits = Vec::new();
         if x == 0 {
-            return Some(hits);
+            return Some(());
         }
         for (i, &coins) in stairs.iter().enumerate() {
             if i % 2 == 0 {
                 let want = coins ^ x;
                 if want < coins {
                     let m = coins - want;
-                    let mut next = stairs.clone();
-                    next[i] = want;
-                    if i > 0 {
-                        next[i - 1] = next[i - 1].saturating_add(m);
-                    }
-                    hits.push(next);
+                    hits.add(|| {
+                        let mut next = stairs.clone();
+                        next[i] = want;
+                        if i > 0 {
+                            next[i - 1] = next[i - 1].saturating_add(m);
+                        }
+                        next
+                    });
                 }
             } else {
                 let below = stairs[i - 1];
                 let want = below ^ x;
                 if want > below && want - below <= coins {
-                    let mut next = stairs.clone();
-                    next[i] = coins - (want - below);
-                    next[i - 1] = want;
-                    hits.push(next);
+                    hits.add(|| {
+                        let mut next = stairs.clone();
+                        next[i] = coins - (want - below);
+                        next[i - 1] = want;
+                        next
+                    });
                 }
             }
         }
-        Some(hits)
+        Some(())
     }
 
     fn nim_heaps(&self, stairs: &Vec<u64>) -> Option<(String, Vec<NimHeap>)> {
@@ -248,7 +256,7 @@ mod tests {
 
     fn options_of_every_value(stairs: &Vec<u64>) -> Vec<Vec<u64>> {
         let mut all: Vec<Vec<u64>> = (0..64)
-            .flat_map(|t| Staircase.options_of_value(stairs, t).unwrap())
+            .flat_map(|t| Staircase.all_options_of_value(stairs, t).unwrap())
             .collect();
         all.sort();
         all
@@ -270,7 +278,7 @@ mod tests {
         // 2 3 3: odd stairs hold 2 and 3, value 1. Two winning moves: one coin from
         // stair 2 to stair 1 (an addition: stair 1 then holds 3, like stair 3), or one
         // coin from stair 3 to stair 2 (stair 3 then holds 2, like stair 1).
-        let w = Staircase.options_of_value(&vec![2, 3, 3], 0).unwrap();
+        let w = Staircase.all_options_of_value(&vec![2, 3, 3], 0).unwrap();
         assert_eq!(w, vec![vec![3, 2, 3], vec![2, 4, 2]]);
     }
 
@@ -295,7 +303,7 @@ mod tests {
         // A huge position still has a value and winning moves.
         let big = vec![u64::MAX - 10, 7, 10];
         assert_eq!(Staircase.value(&big), (u64::MAX - 10) ^ 10);
-        let w = Staircase.options_of_value(&big, 0).unwrap();
+        let w = Staircase.all_options_of_value(&big, 0).unwrap();
         assert!(w.iter().all(|p| Staircase.value(p) == 0));
     }
 
@@ -312,7 +320,7 @@ mod tests {
             all.dedup();
             prop_assert_eq!(options_of_every_value(&stairs), all.clone());
             for t in 0..8 {
-                for o in Staircase.options_of_value(&stairs, t).unwrap() {
+                for o in Staircase.all_options_of_value(&stairs, t).unwrap() {
                     prop_assert_eq!(solver.value(&o).unwrap(), t);
                 }
             }

@@ -328,9 +328,13 @@ impl Rules for Subtraction {
         super::describe_heap_change(from, to)
     }
 
-    fn options_of_value(&self, heaps: &Vec<u64>, target: u64) -> Option<Vec<Vec<u64>>> {
+    fn options_of_value(
+        &self,
+        heaps: &Vec<u64>,
+        target: u64,
+        hits: &mut super::rules::Hits<Vec<u64>>,
+    ) -> Option<()> {
         let total = self.closed_form(heaps)?;
-        let mut hits = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             let want = total ^ self.heap_value(h).ok()? ^ target;
             let mut ok = true;
@@ -339,11 +343,11 @@ impl Rules for Subtraction {
                     return;
                 }
                 match self.heap_value(h - s) {
-                    Ok(v) if v == want => {
+                    Ok(v) if v == want => hits.add(|| {
                         let mut next = heaps.clone();
                         next[i] = h - s;
-                        hits.push(next);
-                    }
+                        next
+                    }),
                     Ok(_) => {}
                     Err(_) => ok = false,
                 }
@@ -352,7 +356,7 @@ impl Rules for Subtraction {
                 return None;
             }
         }
-        Some(hits)
+        Some(())
     }
 
     fn rule(&self, heaps: &Vec<u64>) -> Option<String> {
@@ -412,10 +416,13 @@ mod tests {
         // Deset fazolí: subtraction:1,2 heap 10 is N (take 1).
         let g = Subtraction::parse("1,2").unwrap();
         assert_eq!(g.heap_value(10).unwrap(), 1);
-        assert_eq!(g.options_of_value(&vec![10], 0).unwrap(), vec![vec![9]]);
+        assert_eq!(g.all_options_of_value(&vec![10], 0).unwrap(), vec![vec![9]]);
         // Nim 21: subtraction:1-3 heap 21 is N (take 1).
         let g = Subtraction::parse("1-3").unwrap();
-        assert_eq!(g.options_of_value(&vec![21], 0).unwrap(), vec![vec![20]]);
+        assert_eq!(
+            g.all_options_of_value(&vec![21], 0).unwrap(),
+            vec![vec![20]]
+        );
     }
 
     #[test]

@@ -25,6 +25,10 @@ use crate::impartial::ImpartialGame;
 use crate::{Error, Result};
 use std::sync::Mutex;
 
+/// The most heaps whose values an explanation works out one by one; a longer position
+/// is summarised.
+pub const EXPLAINED_HEAPS: usize = 12;
+
 /// The most counters in all that a misère search of a position may start from.
 pub const MAX_MISERE_COUNTERS: u64 = 60;
 
@@ -286,7 +290,7 @@ impl Rules for TakeBreak {
         } else {
             text.push_str("; no period is found in it.");
         }
-        for (&h, &v) in heaps.iter().zip(&values) {
+        for (&h, &v) in heaps.iter().zip(&values).take(EXPLAINED_HEAPS) {
             match table.periodicity() {
                 Some(p) if p.proved && h >= table.sequence().len() => {
                     let r = p.preperiod + (h - p.preperiod) % p.period;
@@ -297,6 +301,12 @@ impl Rules for TakeBreak {
                 }
                 _ => text.push_str(&format!("\nHeap {h}: G({h}) = {v}.")),
             }
+        }
+        if heaps.len() > EXPLAINED_HEAPS {
+            text.push_str(&format!(
+                "\n… and {} more heaps, each valued the same way.",
+                heaps.len() - EXPLAINED_HEAPS
+            ));
         }
         Some(text)
     }

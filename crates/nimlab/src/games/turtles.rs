@@ -332,19 +332,23 @@ impl Rules for Turtles {
         describe_turn(from, to)
     }
 
-    fn options_of_value(&self, row: &Row, target: u64) -> Option<Vec<Row>> {
+    fn options_of_value(
+        &self,
+        row: &Row,
+        target: u64,
+        hits: &mut super::rules::Hits<Row>,
+    ) -> Option<()> {
         let total = self.closed_form(row)?;
-        let mut hits = Vec::new();
         for i in row.heads() {
             // Turning i alone leaves total ⊕ i; turning j too also changes it by j.
             let j = total ^ i as u64 ^ target;
             if j == 0 {
-                hits.push(row.turned(&[i]));
+                hits.add(|| row.turned(&[i]));
             } else if j < i as u64 {
-                hits.push(row.turned(&[i, j as usize]));
+                hits.add(|| row.turned(&[i, j as usize]));
             }
         }
-        Some(hits)
+        Some(())
     }
 
     fn nim_heaps(&self, row: &Row) -> Option<(String, Vec<NimHeap>)> {
@@ -396,7 +400,7 @@ mod tests {
                 .unwrap(),
             6
         );
-        let win = Turtles.options_of_value(&p, 0).unwrap();
+        let win = Turtles.all_options_of_value(&p, 0).unwrap();
         assert_eq!(win, vec![row("HHHTTTT")]);
         assert_eq!(
             Turtles.describe(&p, &win[0]),
@@ -436,7 +440,7 @@ mod tests {
             big = big.turned(&[p]);
         }
         assert_eq!(Turtles.closed_form(&big), Some(1 ^ 700 ^ 9999 ^ 10_000));
-        assert!(!Turtles.options_of_value(&big, 0).unwrap().is_empty());
+        assert!(!Turtles.all_options_of_value(&big, 0).unwrap().is_empty());
         assert!(matches!(
             Turtles.check_searchable(&big),
             Err(Error::Limit { .. })
@@ -479,7 +483,7 @@ mod tests {
                     .filter(|o| solver.value(o).unwrap() == target)
                     .cloned()
                     .collect();
-                let mut got = Turtles.options_of_value(&pos, target).unwrap();
+                let mut got = Turtles.all_options_of_value(&pos, target).unwrap();
                 want.sort_by_key(|r| r.to_string());
                 got.sort_by_key(|r| r.to_string());
                 prop_assert_eq!(got, want);

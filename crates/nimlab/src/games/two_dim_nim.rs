@@ -238,19 +238,25 @@ impl Rules for TwoDimNim {
         }
     }
 
-    fn options_of_value(&self, stones: &Stones, target: u64) -> Option<Vec<Stones>> {
+    fn options_of_value(
+        &self,
+        stones: &Stones,
+        target: u64,
+        hits: &mut super::rules::Hits<Stones>,
+    ) -> Option<()> {
         let heaps = self.heaps(stones)?;
         let total = crate::nimber::nim_sum(heaps.iter().copied());
-        let mut hits = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             let to = h ^ total ^ target;
             if to < h {
-                let mut next = stones.clone();
-                next[i] = self.square(to);
-                hits.push(next);
+                hits.add(|| {
+                    let mut next = stones.clone();
+                    next[i] = self.square(to);
+                    next
+                });
             }
         }
-        Some(hits)
+        Some(())
     }
 
     fn nim_heaps(&self, stones: &Stones) -> Option<(String, Vec<NimHeap>)> {
@@ -333,7 +339,7 @@ mod tests {
         let far = vec![(1 << 31, 5), (7, 0)];
         let heaps = [(1u64 << 63) + 5, 7 << 32];
         assert_eq!(g.closed_form(&far), Some(heaps[0] ^ heaps[1]));
-        let win = g.options_of_value(&far, 0).unwrap();
+        let win = g.all_options_of_value(&far, 0).unwrap();
         assert_eq!(win, vec![vec![(7, 0), (7, 0)]]);
         assert!(matches!(g.check_searchable(&far), Err(Error::Limit { .. })));
     }
@@ -404,7 +410,7 @@ mod tests {
                     .filter(|o| solver.value(o).unwrap() == target)
                     .cloned()
                     .collect();
-                let mut got = g.options_of_value(&stones, target).unwrap();
+                let mut got = g.all_options_of_value(&stones, target).unwrap();
                 want.sort();
                 want.dedup();
                 got.sort();

@@ -123,18 +123,23 @@ impl Rules for TwoHeaps3 {
         }
     }
 
-    fn options_of_value(&self, &[a, b]: &[u64; 2], target: u64) -> Option<Vec<[u64; 2]>> {
+    fn options_of_value(
+        &self,
+        &[a, b]: &[u64; 2],
+        target: u64,
+        hits: &mut super::rules::Hits<[u64; 2]>,
+    ) -> Option<()> {
         // The move must take k ≡ (a + b) − target (mod 4) counters, 1 ≤ k ≤ 3.
         if target >= 4 {
-            return Some(Vec::new());
+            return Some(());
         }
         let k = (value([a, b]) + 4 - target) % 4;
-        Some(
+        hits.extend(
             (0..=k)
                 .filter(|&x| k > 0 && x <= a && k - x <= b)
-                .map(|x| [a - x, b - (k - x)])
-                .collect(),
-        )
+                .map(|x| [a - x, b - (k - x)]),
+        );
+        Some(())
     }
 
     fn rule(&self, &[a, b]: &[u64; 2]) -> Option<String> {
@@ -159,7 +164,7 @@ impl Rules for TwoHeaps3 {
 
     fn misere_winning_options(&self, pos: &[u64; 2]) -> Option<Vec<[u64; 2]>> {
         // The misère P-positions are those of value 1.
-        self.options_of_value(pos, 1)
+        self.all_options_of_value(pos, 1)
     }
 
     // A position has at most 9 moves and both conventions have closed forms, so nothing
@@ -178,7 +183,7 @@ mod tests {
         // Text 000: 6 9 is N; P iff the total is ≡ 0 (mod 4); take 3.
         let mut solver = GrundySolver::without_closed_forms(TwoHeaps3);
         assert_eq!(solver.value(&[6, 9]).unwrap(), 3);
-        let win = TwoHeaps3.options_of_value(&[6, 9], 0).unwrap();
+        let win = TwoHeaps3.all_options_of_value(&[6, 9], 0).unwrap();
         assert_eq!(win, vec![[6, 6], [5, 7], [4, 8], [3, 9]]);
         assert!(win.iter().all(|&[a, b]| 15 - a - b == 3));
         assert_eq!(
@@ -220,7 +225,7 @@ mod tests {
     fn huge_heaps() {
         let pos = [u64::MAX, u64::MAX - 1];
         assert_eq!(value(pos), 1);
-        let win = TwoHeaps3.options_of_value(&pos, 0).unwrap();
+        let win = TwoHeaps3.all_options_of_value(&pos, 0).unwrap();
         assert_eq!(
             win,
             vec![[u64::MAX, u64::MAX - 2], [u64::MAX - 1, u64::MAX - 1]]
@@ -263,7 +268,7 @@ mod tests {
             let mut slow = Vec::new();
             TwoHeaps3.options(&[a, b], &mut slow);
             slow.retain(|o| solver.value(o).unwrap() == target);
-            let mut fast = TwoHeaps3.options_of_value(&[a, b], target).unwrap();
+            let mut fast = TwoHeaps3.all_options_of_value(&[a, b], target).unwrap();
             fast.sort();
             slow.sort();
             prop_assert_eq!(fast, slow);

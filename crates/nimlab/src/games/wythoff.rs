@@ -436,9 +436,15 @@ impl Rules for Wythoff {
         }
     }
 
-    fn options_of_value(&self, pos: &(u64, u64), target: u64) -> Option<Vec<(u64, u64)>> {
+    fn options_of_value(
+        &self,
+        pos: &(u64, u64),
+        target: u64,
+        hits: &mut super::rules::Hits<(u64, u64)>,
+    ) -> Option<()> {
         if target == 0 {
-            return Some(winning_moves(pos.0, pos.1));
+            hits.extend(winning_moves(pos.0, pos.1));
+            return Some(());
         }
         let (a, b) = *pos;
         self.value(a, b).ok()?;
@@ -446,7 +452,8 @@ impl Rules for Wythoff {
         self.options(pos, &mut all);
         let table = self.table.lock().unwrap_or_else(|e| e.into_inner());
         all.retain(|&(x, y)| table.get(x, y).map(u64::from) == Some(target));
-        Some(all)
+        hits.extend(all);
+        Some(())
     }
 
     fn p_position(&self, &(a, b): &(u64, u64)) -> Option<bool> {
@@ -537,7 +544,7 @@ mod tests {
         assert_eq!(winning_moves(16, 23), vec![(14, 23), (11, 18)]);
         let g = Wythoff::default();
         assert_eq!(
-            g.options_of_value(&(16, 23), 0).unwrap(),
+            g.all_options_of_value(&(16, 23), 0).unwrap(),
             vec![(14, 23), (11, 18)]
         );
     }
@@ -691,9 +698,9 @@ mod tests {
         let pos = (u64::MAX - 1, 3);
         assert!(matches!(g.value(pos.0, pos.1), Err(Error::Limit { .. })));
         assert!(matches!(g.check_searchable(&pos), Err(Error::Limit { .. })));
-        assert_eq!(g.options_of_value(&pos, 5), None);
+        assert_eq!(g.all_options_of_value(&pos, 5), None);
         assert_eq!(g.p_position(&pos), Some(false));
-        assert!(g.options_of_value(&pos, 0).unwrap().len() <= 3);
+        assert!(g.all_options_of_value(&pos, 0).unwrap().len() <= 3);
     }
 
     proptest! {
@@ -706,7 +713,7 @@ mod tests {
             let mut all = Vec::new();
             g.options(&(a, b), &mut all);
             let mut want: Vec<_> = all.into_iter().filter(|o| solver.value(o).unwrap() == target).collect();
-            let mut got = g.options_of_value(&(a, b), target).unwrap();
+            let mut got = g.all_options_of_value(&(a, b), target).unwrap();
             want.sort_unstable();
             got.sort_unstable();
             prop_assert_eq!(got, want);

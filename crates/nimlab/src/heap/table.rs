@@ -161,24 +161,44 @@ impl HeapTable {
         self.count_periodic(&p, h, w, limit)
     }
 
+    /// G(x) when it is known without computing more: in the table, or by a proved period.
+    fn known(&self, x: u64) -> Option<u64> {
+        match self.seq.get(x) {
+            Some(v) => Some(u64::from(v)),
+            None => self.proved()?.extrapolate(&self.seq, x),
+        }
+    }
+
+    /// The moves of heap `h` (whose value is known, and so are those of every smaller
+    /// heap) to value `w`: the first `limit` built, all counted.
     fn list_moves(&mut self, h: u64, w: u64, limit: usize) -> Result<(Vec<Vec<u64>>, u64)> {
-        let mut lefts = Vec::new();
-        self.seq
-            .rule()
-            .for_each_option(h, |l| lefts.push(l.to_vec()));
         let mut out = Vec::new();
         let mut count = 0;
-        for l in lefts {
+        let mut unknown = None;
+        let this = &*self;
+        this.seq.rule().for_each_option(h, |l| {
             let mut v = 0;
-            for &x in &l {
-                v ^= self.value(x)?;
+            for &x in l {
+                match this.known(x) {
+                    Some(g) => v ^= g,
+                    None => {
+                        unknown = Some(x);
+                        return;
+                    }
+                }
             }
             if v == w {
                 count += 1;
                 if out.len() < limit {
-                    out.push(l);
+                    out.push(l.to_vec());
                 }
             }
+        });
+        if let Some(x) = unknown {
+            return Err(Error::limit(
+                format!("the value of heap {x} of {}", self.seq.rule().label()),
+                "the values computed for this position",
+            ));
         }
         Ok((out, count))
     }

@@ -12,12 +12,16 @@ const TICK: Duration = Duration::from_millis(10);
 /// before the watchdog calls it a runaway.
 const GRACE: Duration = Duration::from_secs(5);
 
+/// How far past the memory limit a computation may go (besides a quarter of the limit)
+/// before the watchdog calls it a runaway.
+const RUNAWAY_MEMORY: u64 = 64 << 20;
+
 /// What the watchdog calls to read the memory the process holds, in bytes.
 pub type Meter = Box<dyn Fn() -> u64 + Send>;
 
 /// What the watchdog calls when a computation goes on although its stop was requested:
-/// the time limit passed more than a few seconds ago, or the memory is a quarter above
-/// its limit. A command-line front end ends the process there, with a message.
+/// the time limit passed more than a few seconds ago, or the memory is a quarter (and
+/// at least 64 MiB) above its limit. A command-line front end ends the process there, with a message.
 pub type Runaway = Box<dyn Fn(Reason) + Send>;
 
 #[derive(Debug, Default)]
@@ -176,7 +180,7 @@ fn watch(
         } else if let Some(requested) = s.requested {
             let far_over_memory = matches!(
                 (used, limits.memory),
-                (Some(u), Some(l)) if u > l.saturating_add(l / 4)
+                (Some(u), Some(l)) if u > l.saturating_add((l / 4).max(RUNAWAY_MEMORY))
             );
             let stuck = now.duration_since(requested) >= GRACE;
             if far_over_memory || stuck {
@@ -265,7 +269,7 @@ mod tests {
         let dog = Watchdog::start(
             Stop::new(),
             limits,
-            Some(Box::new(|| 1000)),
+            Some(Box::new(|| 1 << 30)),
             Some(Box::new(move |r| {
                 assert_eq!(r, Reason::Memory);
                 flag.store(1, Ordering::Relaxed);
