@@ -119,6 +119,11 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
             .into());
         }
     }
+    let mut checkpoint = args.checkpoint.as_deref();
+    if seq.len() >= target {
+        // The checkpoint holds every value asked for: it is read, never shortened.
+        checkpoint = None;
+    }
     if seq.len() > target {
         let mut head = nimlab::heap::Values::default();
         seq.values()
@@ -130,7 +135,7 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
     compute(
         &mut seq,
         target,
-        args.checkpoint.as_deref(),
+        checkpoint,
         args.every,
         args.prove,
         args.prove || args.long,

@@ -318,3 +318,42 @@ fn prove_computes_until_the_period_is_proved() {
         (Some(false), Some(3000))
     );
 }
+
+#[test]
+fn a_checkpoint_with_a_flipped_byte_is_refused_as_corrupt() {
+    // A checkpoint with one byte changed used to be resumed, and the run reported a wrong
+    // largest value. Every byte is covered by the file's checksum: header, rule, count,
+    // values and the checksum itself.
+    let dir = std::env::temp_dir().join(format!("nimlab-flip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.ckpt");
+    let g = good.to_str().unwrap();
+    let first = json(&["sequence", "kayles", "--to", "3000", "--checkpoint", g]);
+    // Kayles: the largest value is 8, first at heap 27 (Winning Ways, ch. 4).
+    assert_eq!(
+        (first["max_value"].as_u64(), first["max_at"].as_u64()),
+        (Some(8), Some(27))
+    );
+    let bytes = std::fs::read(&good).unwrap();
+    let bad = dir.join("bad.ckpt");
+    let b = bad.to_str().unwrap();
+    let positions: Vec<usize> = (0..40)
+        .chain((40..bytes.len()).step_by(97))
+        .chain(bytes.len() - 6..bytes.len())
+        .collect();
+    for at in positions {
+        let mut flipped = bytes.clone();
+        flipped[at] ^= 0x40;
+        std::fs::write(&bad, &flipped).unwrap();
+        let out = nimlab(&["sequence", "kayles", "--to", "3000", "--checkpoint", b]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "byte {at}: {err}");
+        assert!(
+            err.contains(b) && err.contains("corrupt"),
+            "byte {at}: {err}"
+        );
+        // The damaged file is left as it was, for the user to look at.
+        assert_eq!(std::fs::read(&bad).unwrap(), flipped, "byte {at}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -16,6 +16,7 @@
 mod binary;
 mod checkpoint;
 mod code;
+mod files;
 mod handoff;
 mod period;
 mod report;
@@ -27,9 +28,10 @@ mod table;
 mod values;
 mod window;
 
-pub use binary::{read_binary, write_binary};
+pub use binary::{read_binary, read_binary_file, write_binary};
 pub use checkpoint::{read_checkpoint, write_checkpoint};
 pub use code::{Code, MAX_DIGITS};
+pub use files::{cannot_write, values_in_file, AtomicFile};
 pub use period::Periodicity;
 pub use report::{Rare, SequenceReport, MAX_LISTED_P};
 pub use rule::Rule;
