@@ -4,11 +4,10 @@ use crate::Failure;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab::heap::{
-    read_checkpoint, windowed_run, write_binary, write_checkpoint, Periodicity, Rule, Sequence,
-    SequenceReport, MAX_WORK,
+    cannot_write, read_checkpoint, values_in_file, windowed_run, write_binary, write_checkpoint,
+    AtomicFile, Periodicity, Rule, Sequence, SequenceReport, MAX_WORK,
 };
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -31,7 +30,8 @@ pub struct SequenceArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Write every value to FILE, one per line, heap 0 first.
+    /// Write every value to FILE, one per line, heap 0 first (atomically: a temporary
+    /// file renamed over FILE). A FILE that already holds more values is not replaced.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// With `--out`, write the compact binary format (see the README) instead of text.
@@ -49,7 +49,8 @@ pub struct SequenceArgs {
     )]
     window: Option<u64>,
     /// Keep the values computed so far in FILE, written atomically every `--every`
-    /// seconds and at the end; if FILE exists, the run resumes from it.
+    /// seconds and at the end; if FILE exists, the run resumes from it, and a FILE that
+    /// already holds every value asked for is read and left as it is.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Run however long the computation is estimated to take (without it, runs estimated
@@ -86,6 +87,9 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
         .to
         .unwrap_or(nimlab::heap::MAX_LENGTH - 1)
         .saturating_add(1);
+    if let Some(path) = &args.out {
+        keep_longer(path, target)?;
+    }
     if let Some(window) = args.window {
         return run_windowed(args, rule, target, window, out);
     }
@@ -182,14 +186,14 @@ fn run_windowed(
         .into());
     }
     let mut file = match &args.out {
-        Some(path) => Some((BufWriter::new(create(path)?), path)),
+        Some(path) => Some(AtomicFile::create(path)?),
         None => None,
     };
     let bar = progress_bar(target, 0);
     let mut n = 0u64;
     let report = windowed_run(&rule, target, window, |v| {
-        if let Some((w, path)) = &mut file {
-            writeln!(w, "{v}").map_err(|e| cannot_write(path, &e))?;
+        if let Some(w) = &mut file {
+            writeln!(w, "{v}").map_err(|e| cannot_write(w.path(), &e))?;
         }
         n += 1;
         if n % (1 << 16) == 0 {
@@ -202,8 +206,10 @@ fn run_windowed(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    if let Some((mut w, path)) = file {
-        w.flush().map_err(|e| cannot_write(path, &e))?;
+    // The values computed are kept even when the run stopped early: each of them is exact.
+    if let Some(w) = file {
+        keep_longer(w.path(), n)?;
+        w.commit()?;
     }
     let report = report?;
     print_report(&report, args.json, out)
@@ -226,14 +232,18 @@ fn progress_bar(target: u64, at: u64) -> Option<ProgressBar> {
     Some(bar)
 }
 
-/// Creates the file `path` for writing.
-fn create(path: &Path) -> Result<File, Failure> {
-    File::create(path).map_err(|e| Failure::Input(cannot_write(path, &e)))
-}
-
-/// The error for a file that cannot be written.
-fn cannot_write(path: &Path, e: &io::Error) -> nimlab::Error {
-    nimlab::Error::Unsupported(format!("cannot write `{}`: {e}", path.display()))
+/// Refuses to replace the file `path` when it holds more values than the `writes` of this
+/// run: a shorter run never destroys a longer one.
+fn keep_longer(path: &Path, writes: u64) -> Result<(), Failure> {
+    match values_in_file(path)? {
+        Some(held) if held > writes => Err(nimlab::Error::Unsupported(format!(
+            "`{}` already holds {held} values (heaps 0 to {}), more than the {writes} this run writes; it is kept: give another file, or remove it first",
+            path.display(),
+            held - 1
+        ))
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 /// Extends `seq` to `target` values in chunks, with a progress bar on a terminal and a
@@ -297,16 +307,17 @@ fn compute(
     Ok(())
 }
 
+/// Writes the values to `path` atomically, as text or in the binary format.
 fn write_values(path: &Path, seq: &Sequence, binary: bool) -> Result<(), Failure> {
-    let mut w = BufWriter::new(create(path)?);
-    if binary {
-        write_binary(&mut w, &seq.rule().to_string(), seq.values())?;
+    keep_longer(path, seq.len())?;
+    let mut w = AtomicFile::create(path)?;
+    let written = if binary {
+        write_binary(&mut w, &seq.rule().to_string(), seq.values())
     } else {
-        for v in seq.values().iter() {
-            writeln!(w, "{v}")?;
-        }
-    }
-    w.flush()?;
+        seq.values().iter().try_for_each(|v| writeln!(w, "{v}"))
+    };
+    written.map_err(|e| cannot_write(path, &e))?;
+    w.commit()?;
     Ok(())
 }
 

@@ -357,3 +357,108 @@ fn a_checkpoint_with_a_flipped_byte_is_refused_as_corrupt() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_shorter_run_never_replaces_a_longer_checkpoint_or_out_file() {
+    let dir = std::env::temp_dir().join(format!("nimlab-longer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("kayles.ckpt");
+    let c = ckpt.to_str().unwrap();
+    assert!(
+        nimlab(&["sequence", "kayles", "--to", "20000", "--checkpoint", c])
+            .status
+            .success()
+    );
+    let long = std::fs::read(&ckpt).unwrap();
+    // A shorter run reads the checkpoint, reports its own range and keeps the file whole.
+    let v = json(&["sequence", "kayles", "--to", "1000", "--checkpoint", c]);
+    assert_eq!(v["to"], 1000);
+    assert_eq!(std::fs::read(&ckpt).unwrap(), long);
+    // --out: text and binary files holding more values are refused, named, and kept.
+    for binary in [false, true] {
+        let path = dir.join(if binary { "values.bin" } else { "values.txt" });
+        let p = path.to_str().unwrap();
+        let mut args = vec!["sequence", "kayles", "--to", "2000", "--out", p];
+        if binary {
+            args.push("--binary");
+        }
+        assert!(nimlab(&args).status.success());
+        let before = std::fs::read(&path).unwrap();
+        args[3] = "100";
+        let out = nimlab(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(p) && err.contains("already holds 2001 values") && err.contains("101"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        // As long a run, or a longer one, replaces it.
+        args[3] = "3000";
+        assert!(nimlab(&args).status.success());
+        assert!(std::fs::read(&path).unwrap().len() > before.len());
+    }
+    // A windowed run too.
+    let text = dir.join("values.txt");
+    let t = text.to_str().unwrap();
+    assert!(nimlab(&["sequence", "0.56", "--to", "10000", "--out", t])
+        .status
+        .success());
+    let out = nimlab(&[
+        "sequence",
+        "0.56",
+        "--to",
+        "2^13",
+        "--window",
+        "2^13",
+        "--out",
+        text.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("already holds 10001 values"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&text).unwrap().lines().count(),
+        10001
+    );
+    // Nothing is left behind: no temporary files.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["kayles.ckpt", "values.bin", "values.txt"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn write_errors_name_the_file_and_exit_2() {
+    // `--out /dev/full` used to fail with exit status 1 and a message naming no file.
+    let mut cases = vec![(
+        "/nonexistent-nimlab-dir/values.txt".to_string(),
+        "No such file",
+    )];
+    if std::path::Path::new("/dev/full").exists() {
+        cases.push(("/dev/full".to_string(), "No space left"));
+    }
+    for (path, why) in &cases {
+        for binary in [false, true] {
+            let mut args = vec!["sequence", "kayles", "--to", "2000", "--out", path];
+            if binary {
+                args.push("--binary");
+            }
+            let out = nimlab(&args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{path}: {err}");
+            assert!(
+                err.contains(&format!("cannot write `{path}`")) && err.contains(why),
+                "{path}: {err}"
+            );
+        }
+    }
+    let ckpt = "/nonexistent-nimlab-dir/kayles.ckpt";
+    let out = nimlab(&["sequence", "kayles", "--to", "100", "--checkpoint", ckpt]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(ckpt), "{err}");
+}
