@@ -83,6 +83,7 @@ fn parse_count(s: &str) -> Result<u64, String> {
 /// Computes the sequence and prints its report.
 pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
     let rule = Rule::parse(&args.rule)?;
+    let memory = memory_limit()?;
     let target = args
         .to
         .unwrap_or(nimlab::heap::MAX_LENGTH - 1)
@@ -105,7 +106,7 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
         }
         _ => Sequence::new(rule),
     };
-    if let Some(limit) = memory_limit() {
+    if let Some(limit) = memory {
         let needs = seq.table_bytes(target);
         if needs > limit {
             return Err(nimlab::Error::limit(
@@ -152,15 +153,29 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
 }
 
 /// The memory a run may take: `NIMLAB_MAX_MEMORY` (bytes; `2^30` is accepted) when set,
-/// or the memory the system reports available.
-fn memory_limit() -> Option<u64> {
-    if let Ok(text) = std::env::var("NIMLAB_MAX_MEMORY") {
-        return parse_count(&text).ok();
+/// or the memory the system reports available (`None` when it reports none).
+///
+/// # Errors
+/// An input error naming the variable when it is set to anything but a number of bytes.
+fn memory_limit() -> Result<Option<u64>, Failure> {
+    const VAR: &str = "NIMLAB_MAX_MEMORY";
+    if let Some(value) = std::env::var_os(VAR) {
+        let text = value.to_string_lossy();
+        let refuse = || {
+            nimlab::Error::Unsupported(format!(
+                "the environment variable {VAR} is `{text}`: expected the memory a run may take, in bytes, such as 8000000000, 2^33 or 10^9"
+            ))
+        };
+        let parsed = value.to_str().map(parse_count).ok_or_else(refuse)?;
+        return Ok(Some(parsed.map_err(|_| refuse())?));
     }
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib.saturating_mul(1024))
+    let available = || {
+        let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib.saturating_mul(1024))
+    };
+    Ok(available())
 }
 
 /// Computes the values of a windowed run, writing them to `--out` as they come.

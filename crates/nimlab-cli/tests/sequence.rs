@@ -462,3 +462,34 @@ fn write_errors_name_the_file_and_exit_2() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains(ckpt), "{err}");
 }
+
+#[test]
+fn a_memory_limit_that_is_not_a_number_is_refused() {
+    // NIMLAB_MAX_MEMORY=abc used to be ignored silently.
+    for bad in ["abc", "", "1.5e9", "-1", "2^99"] {
+        for window in [false, true] {
+            let mut args = vec!["sequence", "0.56", "--to", "10000"];
+            if window {
+                args.extend(["--window", "2^13"]);
+            }
+            let out = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+                .args(&args)
+                .env("NIMLAB_MAX_MEMORY", bad)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+            assert!(
+                err.contains(&format!("NIMLAB_MAX_MEMORY is `{bad}`"))
+                    && err.contains("expected the memory a run may take, in bytes"),
+                "{bad}: {err}"
+            );
+        }
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(["sequence", "kayles", "--to", "100"])
+        .env("NIMLAB_MAX_MEMORY", "10^9")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
