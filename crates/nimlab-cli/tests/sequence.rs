@@ -493,3 +493,31 @@ fn a_memory_limit_that_is_not_a_number_is_refused() {
         .unwrap();
     assert!(out.status.success());
 }
+
+#[test]
+fn subtraction_sets_keep_their_compact_spelling_in_headers_and_errors() {
+    // `sequence subtraction:1-1000000 …` used to print a 6.9 MB error with the set spelled
+    // out, and headers and labels expanded `1-100` as well.
+    let out = nimlab(&["sequence", "subtraction:1-100", "--to", "300"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("subtraction:1-100: Grundy values of heaps 0 to 300\n"),
+        "{text}"
+    );
+    assert_eq!(
+        json(&["sequence", "subtraction:1,2,3,4,5", "--to", "20"])["rule"],
+        "subtraction:1-5"
+    );
+    let out = nimlab(&[
+        "sequence",
+        "subtraction:1-1000000,1000002",
+        "--to",
+        "3000000",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.len() < 400, "{} bytes", err.len());
+    assert!(err.contains("subtraction:1-1000000,1000002"), "{err}");
+    let a = json(&["analyze", "subtraction:1,2,3,4", "5"]);
+    assert_eq!(a["game"], "subtraction:1-4");
+}

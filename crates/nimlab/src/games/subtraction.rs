@@ -46,7 +46,20 @@ pub const MAX_MISERE_POSITIONS: u64 = 2_000_000;
 /// The most moves a misère search of a subtraction position may have to try.
 pub const MAX_MISERE_WORK: u64 = 50_000_000;
 
+/// The most members a finite subtraction set may have (ranges included).
+pub const MAX_MEMBERS: u64 = 1 << 20;
+
 /// The set S of a subtraction game.
+///
+/// It is written compactly, runs of three or more consecutive numbers as ranges, however
+/// it was typed, so that `1-1000000` stays short in labels and messages:
+///
+/// ```
+/// use nimlab::games::subtraction::SubtractionSet;
+/// let s = SubtractionSet::parse("7,1-3,4,9,10").unwrap();
+/// assert_eq!(s.to_string(), "1-4,7,9,10");
+/// assert_eq!(SubtractionSet::parse("1-1000000").unwrap().to_string(), "1-1000000");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SubtractionSet {
     /// A finite set, sorted, without repeats, all ≥ 1.
@@ -71,9 +84,10 @@ impl SubtractionSet {
     /// ```
     ///
     /// # Errors
-    /// An empty set, a 0, a malformed number or range, or a range too long.
+    /// An empty set, a 0, a malformed number or range, or more than [`MAX_MEMBERS`]
+    /// members. The message quotes the set as typed when it is short, its start otherwise.
     pub fn parse(text: &str) -> Result<Self> {
-        let id = format!("subtraction:{text}");
+        let id = format!("subtraction:{}", short(text));
         match text {
             "powers2" => return Ok(SubtractionSet::Powers2),
             "squares" => return Ok(SubtractionSet::Squares),
@@ -87,32 +101,33 @@ impl SubtractionSet {
                 Error::parameters(
                     &id,
                     format!(
-                        "`{t}` is not a number; expected numbers and ranges like `1,3,4` or `1-5`, or one of powers2, squares, primes, divisors"
+                        "`{}` is not a number; expected numbers and ranges like `1,3,4` or `1-5`, or one of powers2, squares, primes, divisors",
+                        short(t)
                     ),
                 )
             })
         };
         let mut set = Vec::new();
+        let mut members = 0u64;
         for item in text.split(',') {
-            match item.split_once('-') {
-                Some((a, b)) => {
-                    let (a, b) = (number(a)?, number(b)?);
-                    if a > b {
-                        return Err(Error::parameters(
-                            &id,
-                            format!("the range `{item}` is empty"),
-                        ));
-                    }
-                    if b - a > 1_000_000 {
-                        return Err(Error::parameters(
-                            &id,
-                            format!("the range `{item}` has more than 10^6 members"),
-                        ));
-                    }
-                    set.extend(a..=b);
-                }
-                None => set.push(number(item)?),
+            let (a, b) = match item.split_once('-') {
+                Some((a, b)) => (number(a)?, number(b)?),
+                None => (number(item)?, number(item)?),
+            };
+            if a > b {
+                return Err(Error::parameters(
+                    &id,
+                    format!("the range `{}` is empty", short(item)),
+                ));
             }
+            members = members.saturating_add(b - a).saturating_add(1);
+            if members > MAX_MEMBERS {
+                return Err(Error::parameters(
+                    &id,
+                    format!("the set has more than {MAX_MEMBERS} (2^20) members"),
+                ));
+            }
+            set.extend(a..=b);
         }
         if set.contains(&0) {
             return Err(Error::parameters(
@@ -167,6 +182,47 @@ impl SubtractionSet {
     }
 }
 
+impl std::fmt::Display for SubtractionSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = match self {
+            SubtractionSet::Finite(s) => s,
+            SubtractionSet::Powers2 => return f.write_str("powers2"),
+            SubtractionSet::Squares => return f.write_str("squares"),
+            SubtractionSet::Primes => return f.write_str("primes"),
+            SubtractionSet::Divisors => return f.write_str("divisors"),
+        };
+        let mut i = 0;
+        while i < s.len() {
+            let mut j = i;
+            while j + 1 < s.len() && s[j + 1] == s[j] + 1 {
+                j += 1;
+            }
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            match j - i {
+                0 => write!(f, "{}", s[i])?,
+                1 => write!(f, "{},{}", s[i], s[j])?,
+                _ => write!(f, "{}-{}", s[i], s[j])?,
+            }
+            i = j + 1;
+        }
+        Ok(())
+    }
+}
+
+/// `text` as typed when it is short, its first 40 characters and its length otherwise:
+/// an error quotes it and stays short.
+fn short(text: &str) -> String {
+    const SHOWN: usize = 40;
+    let chars = text.chars().count();
+    if chars <= SHOWN + 10 {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(SHOWN).collect();
+    format!("{head}… ({chars} characters)")
+}
+
 fn is_prime(n: u64) -> bool {
     if n < 2 {
         return false;
@@ -185,7 +241,6 @@ fn is_prime(n: u64) -> bool {
 #[derive(Debug)]
 pub struct Subtraction {
     set: SubtractionSet,
-    params: String,
     table: Mutex<HeapTable>,
 }
 
@@ -193,7 +248,6 @@ impl Clone for Subtraction {
     fn clone(&self) -> Self {
         Subtraction {
             set: self.set.clone(),
-            params: self.params.clone(),
             table: Mutex::new(self.table.lock().unwrap_or_else(|e| e.into_inner()).clone()),
         }
     }
@@ -209,7 +263,6 @@ impl Subtraction {
         Ok(Subtraction {
             table: Mutex::new(HeapTable::new(Rule::Subtract(set.clone()))),
             set,
-            params: params.to_string(),
         })
     }
 
@@ -305,7 +358,7 @@ impl ImpartialGame for Subtraction {
 
 impl Rules for Subtraction {
     fn id(&self) -> String {
-        format!("subtraction:{}", self.params)
+        format!("subtraction:{}", self.set)
     }
 
     fn format(&self, heaps: &Vec<u64>) -> String {
@@ -436,6 +489,53 @@ mod tests {
     fn bad_sets() {
         for bad in ["", "0", "1,0", "a", "3-1", "1,,2", "-2"] {
             assert!(SubtractionSet::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn sets_keep_their_compact_spelling_and_errors_stay_short() {
+        // `1-1000000` used to be spelled out member by member in labels and messages.
+        for (typed, shown) in [
+            ("1-100", "1-100"),
+            ("1-1000000", "1-1000000"),
+            ("1,2,3", "1-3"),
+            ("1,2", "1,2"),
+            ("4,1,3", "1,3,4"),
+            ("1-3,2-6,10,12-13", "1-6,10,12,13"),
+            ("5", "5"),
+            ("squares", "squares"),
+        ] {
+            let set = SubtractionSet::parse(typed).unwrap();
+            assert_eq!(set.to_string(), shown, "{typed}");
+            assert_eq!(SubtractionSet::parse(shown).unwrap(), set, "{typed}");
+            let game = Subtraction::parse(typed).unwrap();
+            assert_eq!(game.id(), format!("subtraction:{shown}"));
+        }
+        // A set typed long is quoted by its start only.
+        let long: Vec<String> = (1..=5000).map(|k| (2 * k).to_string()).collect();
+        let mut typed = long.join(",");
+        typed.push_str(",x");
+        let err = SubtractionSet::parse(&typed).unwrap_err().to_string();
+        assert!(
+            err.len() < 300 && err.contains("`x` is not a number"),
+            "{err}"
+        );
+        let err = SubtractionSet::parse("1-1000000,3000000-4000000")
+            .unwrap_err()
+            .to_string();
+        assert!(err.len() < 300 && err.contains("2^20"), "{err}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn the_compact_spelling_reads_back_as_the_same_set(
+            members in proptest::collection::btree_set(1u64..60, 1..30)
+        ) {
+            let typed: Vec<String> = members.iter().map(|m| m.to_string()).collect();
+            let set = SubtractionSet::parse(&typed.join(",")).unwrap();
+            prop_assert_eq!(SubtractionSet::parse(&set.to_string()).unwrap(), set.clone());
+            prop_assert!(set.to_string().len() <= typed.join(",").len());
         }
     }
 

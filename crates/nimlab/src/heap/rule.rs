@@ -289,22 +289,8 @@ impl fmt::Display for Rule {
                 unequal: true,
             } => write!(f, "{code} with unequal splits"),
             Rule::EqualSplit => write!(f, "equal splits"),
-            Rule::Subtract(set) => write!(f, "subtraction:{}", set_text(set)),
+            Rule::Subtract(set) => write!(f, "subtraction:{set}"),
         }
-    }
-}
-
-fn set_text(set: &SubtractionSet) -> String {
-    match set {
-        SubtractionSet::Finite(s) => s
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(","),
-        SubtractionSet::Powers2 => "powers2".into(),
-        SubtractionSet::Squares => "squares".into(),
-        SubtractionSet::Primes => "primes".into(),
-        SubtractionSet::Divisors => "divisors".into(),
     }
 }
 
