@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 #[derive(Args)]
 pub struct SequenceArgs {
     /// The rule: a name (`kayles`, `dawson-kayles`, `dawson-chess`, `grundy`, `lasker`,
-    /// `antigrundy`), a code (`0.77`, `octal:0.137`, `hex:0.F`, `4.3…`), or
-    /// `subtraction:S`.
+    /// `antigrundy`), a code (`0.77`, `octal:0.137`, `hex:0.F`, `4.3…`; a code without
+    /// `hex:` is octal), or `subtraction:S`.
     rule: String,
     /// The largest heap: values G(0) … G(N) are computed (`2^20` and `10^6` are accepted).
     /// With `--prove`, the most heaps computed (by default 2^32 - 1).

@@ -521,3 +521,22 @@ fn subtraction_sets_keep_their_compact_spelling_in_headers_and_errors() {
     let a = json(&["analyze", "subtraction:1,2,3,4", "5"]);
     assert_eq!(a["game"], "subtraction:1-4");
 }
+
+#[test]
+fn bare_codes_with_digits_beyond_7_are_refused_like_octal_ones() {
+    // `sequence 0.9` used to be taken as hexadecimal while `octal:0.9` was refused.
+    for rule in ["0.9", "octal:0.9"] {
+        let out = nimlab(&["sequence", rule, "--to", "10"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{rule}: {err}");
+        assert!(
+            err.contains(&format!(
+                "`{rule}`: 9 is not an octal digit; write `hex:0.9` for the hexadecimal code"
+            )),
+            "{rule}: {err}"
+        );
+    }
+    // The hexadecimal code is written back with its `hex:`, which reads as the same rule.
+    let v = json(&["sequence", "hex:0.9", "--to", "10"]);
+    assert_eq!(v["rule"], "hex:0.9");
+}

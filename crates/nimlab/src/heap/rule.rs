@@ -101,7 +101,16 @@ impl Rule {
 
     /// Reads a rule: a name (`kayles`, `dawson-kayles`, `dawson-chess`, `grundy`,
     /// `lasker`, `antigrundy`), a code (`0.77`, `octal:0.77`, `hex:0.F`, `4.3…`), or a
-    /// subtraction set (`subtraction:1,3,4`).
+    /// subtraction set (`subtraction:1,3,4`). A code without `hex:` is octal: digits 8 and
+    /// 9 and A-F need `hex:`, and the rule is written back the same way.
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// assert_eq!(Rule::parse("hex:0.9").unwrap().to_string(), "hex:0.9");
+    /// let err = Rule::parse("0.9").unwrap_err().to_string();
+    /// assert!(err.contains("9 is not an octal digit; write `hex:0.9`"), "{err}");
+    /// assert_eq!(Rule::parse("octal:0.9").unwrap_err().to_string().replace("octal:", ""), err);
+    /// ```
     ///
     /// # Errors
     /// [`Error::UnknownGame`] for an unknown name (with the closest name), or the code's or
@@ -113,24 +122,31 @@ impl Rule {
         if let Some(set) = text.strip_prefix("subtraction:") {
             return Ok(Rule::Subtract(SubtractionSet::parse(set)?));
         }
-        if let Some(c) = text
-            .strip_prefix("octal:")
-            .or_else(|| text.strip_prefix("hex:"))
-        {
+        if let Some(c) = text.strip_prefix("hex:") {
             let code = Code::parse(c).map_err(|e| rename(e, text))?;
-            if text.starts_with("octal:") && code.is_hexadecimal() {
-                return Err(Error::parameters(
-                    text,
-                    "an octal code has digits 0-7; write `hex:` for digits 8-F",
-                ));
-            }
             return Ok(Rule::take_break(code));
         }
         let code_like = text
             .chars()
             .all(|c| c.is_ascii_digit() || c == '.' || c == '…');
-        if code_like || text.contains('.') || text.contains('…') {
-            return Code::parse(text).map(Rule::take_break);
+        let octal = text.strip_prefix("octal:");
+        if octal.is_some() || code_like || text.contains('.') || text.contains('…') {
+            // A code without `hex:` is octal, as Winning Ways writes codes.
+            let c = octal.unwrap_or(text);
+            let code = Code::parse(c).map_err(|e| rename(e, text))?;
+            if code.is_hexadecimal() {
+                let digit = c
+                    .chars()
+                    .find(|d| d.to_digit(16).is_some_and(|d| d > 7))
+                    .unwrap_or('8');
+                return Err(Error::parameters(
+                    text,
+                    format!(
+                        "{digit} is not an octal digit; write `hex:{c}` for the hexadecimal code"
+                    ),
+                ));
+            }
+            return Ok(Rule::take_break(code));
         }
         let names = NAMED
             .iter()
@@ -280,14 +296,17 @@ fn rename(e: Error, text: &str) -> Error {
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Rule::TakeBreak {
-                code,
-                unequal: false,
-            } => write!(f, "{code}"),
-            Rule::TakeBreak {
-                code,
-                unequal: true,
-            } => write!(f, "{code} with unequal splits"),
+            Rule::TakeBreak { code, unequal } => {
+                // A code without `hex:` is read as octal: the text reads back as the rule.
+                if code.is_hexadecimal() {
+                    write!(f, "hex:")?;
+                }
+                write!(f, "{code}")?;
+                if *unequal {
+                    write!(f, " with unequal splits")?;
+                }
+                Ok(())
+            }
             Rule::EqualSplit => write!(f, "equal splits"),
             Rule::Subtract(set) => write!(f, "subtraction:{set}"),
         }
@@ -339,6 +358,44 @@ mod tests {
         assert!(err.contains("did you mean `kayles`"), "{err}");
         let err = Rule::parse("octal:0.8").unwrap_err().to_string();
         assert!(err.contains("hex:"), "{err}");
+    }
+
+    #[test]
+    fn bare_codes_are_octal_like_octal_codes() {
+        // `sequence 0.9` used to be read as hexadecimal while `octal:0.9` was refused.
+        for (typed, digit, hex) in [
+            ("0.9", '9', "hex:0.9"),
+            ("0.79", '9', "hex:0.79"),
+            ("0.7F", 'F', "hex:0.7F"),
+            ("0.f", 'f', "hex:0.f"),
+            ("8.1", '8', "hex:8.1"),
+            (".A", 'A', "hex:.A"),
+        ] {
+            for text in [typed.to_string(), format!("octal:{typed}")] {
+                let err = Rule::parse(&text).unwrap_err().to_string();
+                let says = format!(
+                    "`{text}`: {digit} is not an octal digit; write `{hex}` for the hexadecimal code"
+                );
+                assert!(err.contains(&says), "{text}: {err}");
+            }
+            assert!(Rule::parse(hex).is_ok(), "{hex}");
+        }
+        // Octal codes read either way; a hexadecimal rule is written with `hex:`, so its text
+        // reads back as the same rule.
+        for text in [
+            "0.77",
+            "octal:0.77",
+            "4.3…",
+            "0.137",
+            "hex:0.F",
+            "hex:0.8",
+            "hex:4.F…",
+        ] {
+            let rule = Rule::parse(text).unwrap();
+            assert_eq!(Rule::parse(&rule.to_string()).unwrap(), rule, "{text}");
+        }
+        assert_eq!(Rule::parse("hex:0.77").unwrap().to_string(), "0.77");
+        assert_eq!(Rule::parse("hex:0.F").unwrap().label(), "hex:0.F");
         let err = Rule::parse("octal:0.7z").unwrap_err().to_string();
         assert!(err.contains("octal:0.7z") && err.contains("`z`"), "{err}");
     }
