@@ -540,3 +540,25 @@ fn bare_codes_with_digits_beyond_7_are_refused_like_octal_ones() {
     let v = json(&["sequence", "hex:0.9", "--to", "10"]);
     assert_eq!(v["rule"], "hex:0.9");
 }
+
+#[test]
+fn subtraction_one_to_k_is_analysed_by_its_closed_form_at_once() {
+    // `analyze subtraction:1-1000000 999999999` used to run past 20 s.
+    let start = std::time::Instant::now();
+    let v = json(&["analyze", "subtraction:1-1000000", "999999999"]);
+    // 999999999 = 999·1000001 + 999000: the value is 999000, and the one winning move
+    // leaves 999·1000001 + 0.
+    assert_eq!(v["value"], "*999000");
+    assert_eq!(v["winning_move_count"], 1);
+    assert_eq!(v["winning_moves"][0]["to"], "999000999");
+    let s = json(&["sequence", "subtraction:1-1000000", "--to", "3000000"]);
+    assert_eq!(
+        (s["max_value"].as_u64(), s["max_at"].as_u64()),
+        (Some(1_000_000), Some(1_000_000))
+    );
+    assert_eq!(
+        (s["period"].as_u64(), s["proved"].as_bool()),
+        (Some(1_000_001), Some(true))
+    );
+    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+}
