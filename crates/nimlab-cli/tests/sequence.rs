@@ -562,3 +562,42 @@ fn subtraction_one_to_k_is_analysed_by_its_closed_form_at_once() {
     );
     assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
 }
+
+#[test]
+fn three_heap_codes_count_their_moves_without_listing_them() {
+    // `analyze hex:0.F 30001` took 3 GB in 2 s and aborted ("memory allocation of
+    // 3221225472 bytes failed"); `hex:0.F 838257 28` reached 24 GB in 60 s. In hex:0.F
+    // (take 1, leave 0 to 3 heaps) G(n) = n mod 2, so from an odd heap n every move leaves
+    // value 0: one heap, ⌊(n−1)/2⌋ pairs and round((n−1)²/12) triples.
+    let moves = |n: u64| {
+        let r = n - 1;
+        1 + r / 2 + (r * r + 6) / 12
+    };
+    let start = std::time::Instant::now();
+    let v = json(&["analyze", "hex:0.F", "30001", "--max-moves", "2"]);
+    assert_eq!(v["value"], "*1");
+    assert_eq!(v["winning_move_count"], moves(30001));
+    // With a heap of 28 (value 0) beside it, the value is 1 and the 28 may also move to
+    // value 1: from 28 every move does (27 is odd), 1 + 13 + round(27²/12) = 75 of them.
+    let v = json(&["analyze", "hex:0.F", "838257", "28", "--max-moves", "2"]);
+    assert_eq!(v["winning_move_count"], moves(838_257) + 75);
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    // Far beyond, the moves are refused at once with a limit, not computed.
+    let out = nimlab(&["analyze", "hex:0.F", "1000000000001"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("moves of heap 1000000000001 of hex:0.F")
+            && err.contains("beyond nimlab's limit"),
+        "{err}"
+    );
+    // Listing every move (as the mex rule or `play` would) is refused by their number
+    // (`moves(n)` counts every move of a heap of n, whatever its parity).
+    let cat = nimlab::games::Catalogue::standard();
+    let p = cat.parse_position("hex:0.F", &["4000"], 1).unwrap();
+    let Err(err) = p.options() else {
+        panic!("a heap of 4000 of hex:0.F has too many moves to list")
+    };
+    let err = err.to_string();
+    assert!(err.contains(&format!("{} moves", moves(4000))), "{err}");
+}

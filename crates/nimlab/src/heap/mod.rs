@@ -37,6 +37,6 @@ pub use report::{Rare, SequenceReport, MAX_LISTED_P};
 pub use rule::Rule;
 pub use sequence::{Algorithm, Sequence, MAX_LENGTH, MAX_WORK, SPARSE_FROM};
 pub use survey::{survey_octal, SurveyRow, MAX_SURVEY_DIGITS};
-pub use table::{HeapTable, DEFAULT_BUDGET, LIST_LIMIT};
+pub use table::{HeapTable, DEFAULT_BUDGET, LIST_LIMIT, MAX_MOVE_WORK};
 pub use values::Values;
 pub use window::{windowed_run, MIN_WINDOW};
