@@ -466,3 +466,21 @@ fn a_long_position_is_cut_between_heaps() {
         }
     }
 }
+
+#[test]
+fn an_svg_that_cannot_be_written_is_named_with_exit_2() {
+    // Like `sequence --out`, a picture that cannot be written is an error about that file.
+    let path = "/nonexistent-nimlab-dir/picture.svg";
+    for args in [
+        vec!["value", "{1|0}", "--svg", path],
+        vec!["analyze", "domineering", "2x2", "--svg", path],
+    ] {
+        let out = nimlab(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("cannot write `{path}`")),
+            "{args:?}: {err}"
+        );
+    }
+}
