@@ -111,7 +111,7 @@ pub fn write_binary(out: &mut impl Write, rule: &str, values: &Values) -> io::Re
 /// [`Error::Unsupported`] saying what is wrong (not this format, version 1 or another
 /// version, corrupt: the checksum does not match, cut short, bytes after the end).
 pub fn read_binary(input: &mut impl Read) -> Result<(String, Values)> {
-    read_named(input, "the sequence data")
+    read_named(input, "the sequence data", None)
 }
 
 /// Reads the file at `path` written by [`write_binary`]; errors name the file.
@@ -139,7 +139,12 @@ pub fn read_binary_file(path: &Path) -> Result<(String, Values)> {
 pub(super) fn read_file_named(path: &Path, name: &str) -> Result<(String, Values)> {
     let file =
         File::open(path).map_err(|e| Error::Unsupported(format!("cannot read {name}: {e}")))?;
-    read_named(&mut BufReader::with_capacity(CHUNK, file), name)
+    let size = file
+        .metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
+    read_named(&mut BufReader::with_capacity(CHUNK, file), name, size)
 }
 
 /// What the first bytes of a sequence file say.
@@ -243,15 +248,33 @@ fn read_up_to(input: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
 }
 
 /// Reads a whole sequence file; `name` names it in messages.
-fn read_named(input: &mut impl Read, name: &str) -> Result<(String, Values)> {
+/// Reads a whole sequence file; `name` names it in messages; `size`, when known, is its
+/// length in bytes, which must be the length its header gives.
+fn read_named(input: &mut impl Read, name: &str, size: Option<u64>) -> Result<(String, Values)> {
     let corrupt = |what: &str| Error::Unsupported(format!("{name} is corrupt: {what}"));
     let cannot = |e: io::Error| Error::Unsupported(format!("cannot read {name}: {e}"));
     let mut crc = crc32fast::Hasher::new();
     let header = read_header(input, name, &mut crc)?;
     let width = usize::from(header.width);
     let count = usize::try_from(header.count).map_err(|_| corrupt("too many values"))?;
-    // The count is not trusted before the checksum: room grows as values arrive.
-    let room = count.min(1 << 24);
+    // The count is not trusted before the checksum: room grows as values arrive, unless the
+    // length of the file is the one the header gives.
+    let expected = (8 + 1 + 1 + 4 + 8 + 4 + header.rule.len() as u64)
+        .saturating_add(header.count.saturating_mul(u64::from(header.width)));
+    let room = match size {
+        Some(size) if size == expected => count,
+        Some(size) if size < expected => {
+            return Err(corrupt(&format!(
+                "it has {size} bytes, and its header announces {count} values in {expected} (cut short)"
+            )))
+        }
+        Some(size) => {
+            return Err(corrupt(&format!(
+                "it has {size} bytes, more than the {expected} its header announces"
+            )))
+        }
+        None => count.min(1 << 24),
+    };
     let mut values = match width {
         1 => Values::U8(Vec::with_capacity(room)),
         2 => Values::U16(Vec::with_capacity(room)),
@@ -358,6 +381,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_file_whose_length_is_not_its_headers_is_refused_before_its_values_are_read() {
+        let (v, bytes) = file(60_000, 5000);
+        let path = std::env::temp_dir().join(format!("nimlab-len-{}", std::process::id()));
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(read_binary_file(&path).unwrap(), ("4.3…".to_string(), v));
+        std::fs::write(&path, &bytes[..bytes.len() - 100]).unwrap();
+        let err = read_binary_file(&path).unwrap_err().to_string();
+        let name = format!("`{}` is corrupt", path.display());
+        assert!(err.contains(&name) && err.contains("cut short"), "{err}");
+        let mut long = bytes.clone();
+        long.extend_from_slice(b"more");
+        std::fs::write(&path, &long).unwrap();
+        let err = read_binary_file(&path).unwrap_err().to_string();
+        assert!(err.contains(&name) && err.contains("more than"), "{err}");
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]
