@@ -97,8 +97,18 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut seq = match &args.checkpoint {
         Some(path) if path.exists() => {
             let seq = read_checkpoint(path, &rule)?;
+            let verb = if seq.len() >= target {
+                "reading the values from"
+            } else {
+                "resuming from"
+            };
+            let kept = if seq.len() > target {
+                " (it is kept as it is)"
+            } else {
+                ""
+            };
             eprintln!(
-                "nimlab: resuming from `{}`, which holds heaps 0 to {}",
+                "nimlab: {verb} `{}`, which holds heaps 0 to {}{kept}",
                 path.display(),
                 seq.len() - 1
             );
