@@ -248,8 +248,8 @@ impl Rule {
     ///
     /// ```
     /// use nimlab::heap::Rule;
-    /// // Kayles: 3 pins have the moves 2, 1 + 1 and 1 (taking 1) and 1 (taking 2).
-    /// assert_eq!(Rule::parse("kayles").unwrap().option_count(3), 4);
+    /// // Kayles: 3 pins leave 2 or 1 + 1 (taking 1 pin) or 1 (taking 2).
+    /// assert_eq!(Rule::parse("kayles").unwrap().option_count(3), 3);
     /// // hex:0.8 (take 1, leave three heaps): 12 = a + b + c + 1 with a ≤ b ≤ c in 10 ways.
     /// assert_eq!(Rule::parse("hex:0.8").unwrap().option_count(12), 10);
     /// assert!(Rule::parse("hex:0.F").unwrap().option_count(1_000_000) > 80_000_000_000);
