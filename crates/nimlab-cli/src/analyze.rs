@@ -216,20 +216,73 @@ pub fn print_text(a: &Analysis, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
-/// Very long positions are shown by their ends.
+/// Very long positions are shown by their ends, cut between tokens (heaps), never inside
+/// one: about 90 characters of whole tokens at each end. Only a single token longer than
+/// that at an end is cut itself.
 fn shorten(s: &str) -> String {
     const MAX: usize = 200;
-    if s.len() <= MAX {
+    const END: usize = 90;
+    let chars = s.chars().count();
+    if chars <= MAX {
         return s.to_string();
     }
-    let head: String = s.chars().take(90).collect();
-    let tail: String = s
-        .chars()
-        .rev()
-        .take(90)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    format!("{head} … {tail} ({} characters)", s.len())
+    let tokens: Vec<&str> = s.split(' ').collect();
+    let width = |t: &str| t.chars().count() + 1;
+    // Whole tokens from the start, then from the end, each within END characters.
+    let (mut head, mut used) = (0, 0);
+    while head < tokens.len() && used + width(tokens[head]) <= END + 1 {
+        used += width(tokens[head]);
+        head += 1;
+    }
+    let (mut tail, mut used) = (tokens.len(), 0);
+    while tail > head.max(1) && used + width(tokens[tail - 1]) <= END + 1 {
+        used += width(tokens[tail - 1]);
+        tail -= 1;
+    }
+    let start = if head == 0 {
+        tokens[0].chars().take(END).collect()
+    } else {
+        tokens[..head].join(" ")
+    };
+    let end = if tail == tokens.len() {
+        let last = tokens[tokens.len() - 1];
+        let skip = last.chars().count().saturating_sub(END);
+        last.chars().skip(skip).collect()
+    } else {
+        tokens[tail..].join(" ")
+    };
+    format!("{start} … {end} ({chars} characters)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shorten;
+
+    #[test]
+    fn long_positions_are_cut_between_heaps() {
+        // A position too long to print was cut in the middle of a heap: `173639281 …` for
+        // the heap 1736392818365009963.
+        let heap = "1736392818365009963";
+        let position = vec![heap; 40].join(" ");
+        let short = shorten(&position);
+        let (shown, count) = short.rsplit_once(" (").unwrap();
+        assert_eq!(count, format!("{} characters)", position.len()));
+        let (start, end) = shown.split_once(" … ").unwrap();
+        for part in [start, end] {
+            assert!(part.split(' ').all(|t| t == heap), "{short}");
+            assert!(part.len() <= 90 && part.len() > 60, "{short}");
+        }
+        // Heaps of every length, and a sum with its `+`.
+        let mixed: Vec<String> = (0..300u64).map(|i| (i * i * 7919).to_string()).collect();
+        let text = format!("{} + {}", mixed.join(" "), mixed.join(" "));
+        let short = shorten(&text);
+        let (shown, _) = short.rsplit_once(" (").unwrap();
+        let (start, end) = shown.split_once(" … ").unwrap();
+        assert!(text.starts_with(&format!("{start} ")), "{short}");
+        assert!(text.ends_with(&format!(" {end}")), "{short}");
+        // Short positions are left whole; a single enormous token is cut as it must be.
+        assert_eq!(shorten("3 5 7"), "3 5 7");
+        let board = "x".repeat(500);
+        assert!(shorten(&board).starts_with(&"x".repeat(90)));
+    }
 }

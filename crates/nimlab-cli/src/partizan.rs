@@ -66,12 +66,7 @@ fn write_svg(sum: &PartizanSum, solver: &mut RulesetSolver, path: &Path) -> Resu
     } else {
         side_by_side(&pictures)
     };
-    std::fs::write(path, svg).map_err(|e| {
-        io::Error::new(
-            e.kind(),
-            format!("cannot write the picture to {}: {e}", path.display()),
-        )
-    })?;
+    std::fs::write(path, svg).map_err(|e| Failure::Input(nimlab::heap::cannot_write(path, &e)))?;
     Ok(())
 }
 

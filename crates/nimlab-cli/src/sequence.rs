@@ -1,14 +1,15 @@
 //! `nimlab sequence`: the Grundy sequence of a heap rule, its period and proof.
 
+use crate::limits::{Guard, LimitArgs};
 use crate::Failure;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab::heap::{
-    read_checkpoint, windowed_run, write_binary, write_checkpoint, Periodicity, Rule, Sequence,
-    SequenceReport, MAX_WORK,
+    cannot_write, read_checkpoint, values_in_file, windowed_run, write_binary, write_checkpoint,
+    AtomicFile, Periodicity, Rule, Sequence, SequenceReport, MAX_WORK,
 };
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use nimlab::limits::Limits;
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -16,8 +17,8 @@ use std::time::{Duration, Instant};
 #[derive(Args)]
 pub struct SequenceArgs {
     /// The rule: a name (`kayles`, `dawson-kayles`, `dawson-chess`, `grundy`, `lasker`,
-    /// `antigrundy`), a code (`0.77`, `octal:0.137`, `hex:0.F`, `4.3…`), or
-    /// `subtraction:S`.
+    /// `antigrundy`), a code (`0.77`, `octal:0.137`, `hex:0.F`, `4.3…`; a code without
+    /// `hex:` is octal), or `subtraction:S`.
     rule: String,
     /// The largest heap: values G(0) … G(N) are computed (`2^20` and `10^6` are accepted).
     /// With `--prove`, the most heaps computed (by default 2^32 - 1).
@@ -31,7 +32,8 @@ pub struct SequenceArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Write every value to FILE, one per line, heap 0 first.
+    /// Write every value to FILE, one per line, heap 0 first (atomically: a temporary
+    /// file renamed over FILE). A FILE that already holds more values is not replaced.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// With `--out`, write the compact binary format (see the README) instead of text.
@@ -49,7 +51,8 @@ pub struct SequenceArgs {
     )]
     window: Option<u64>,
     /// Keep the values computed so far in FILE, written atomically every `--every`
-    /// seconds and at the end; if FILE exists, the run resumes from it.
+    /// seconds and at the end; if FILE exists, the run resumes from it, and a FILE that
+    /// already holds every value asked for is read and left as it is.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Run however long the computation is estimated to take (without it, runs estimated
@@ -64,6 +67,8 @@ pub struct SequenceArgs {
         requires = "checkpoint"
     )]
     every: u64,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// Reads a count: digits (with `_` allowed), or `2^k`, or `10^k`.
@@ -82,18 +87,34 @@ fn parse_count(s: &str) -> Result<u64, String> {
 /// Computes the sequence and prints its report.
 pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
     let rule = Rule::parse(&args.rule)?;
+    let limits = args.limits.limits(None)?;
+    let guard = Guard::new(limits);
+    let memory = memory_limit(&limits);
     let target = args
         .to
         .unwrap_or(nimlab::heap::MAX_LENGTH - 1)
         .saturating_add(1);
+    if let Some(path) = &args.out {
+        keep_longer(path, target)?;
+    }
     if let Some(window) = args.window {
-        return run_windowed(args, rule, target, window, out);
+        return guard.run(|| run_windowed(args, rule, target, window, out));
     }
     let mut seq = match &args.checkpoint {
         Some(path) if path.exists() => {
             let seq = read_checkpoint(path, &rule)?;
+            let verb = if seq.len() >= target {
+                "reading the values from"
+            } else {
+                "resuming from"
+            };
+            let kept = if seq.len() > target {
+                " (it is kept as it is)"
+            } else {
+                ""
+            };
             eprintln!(
-                "nimlab: resuming from `{}`, which holds heaps 0 to {}",
+                "nimlab: {verb} `{}`, which holds heaps 0 to {}{kept}",
                 path.display(),
                 seq.len() - 1
             );
@@ -101,7 +122,7 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
         }
         _ => Sequence::new(rule),
     };
-    if let Some(limit) = memory_limit() {
+    if let Some(limit) = memory {
         let needs = seq.table_bytes(target);
         if needs > limit {
             return Err(nimlab::Error::limit(
@@ -119,6 +140,11 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
             .into());
         }
     }
+    let mut checkpoint = args.checkpoint.as_deref();
+    if seq.len() >= target {
+        // The checkpoint holds every value asked for: it is read, never shortened.
+        checkpoint = None;
+    }
     if seq.len() > target {
         let mut head = nimlab::heap::Values::default();
         seq.values()
@@ -127,14 +153,16 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
             .for_each(|v| head.push(v));
         seq = Sequence::from_values(seq.rule().clone(), head)?;
     }
-    compute(
-        &mut seq,
-        target,
-        args.checkpoint.as_deref(),
-        args.every,
-        args.prove,
-        args.prove || args.long,
-    )?;
+    guard.run(|| {
+        compute(
+            &mut seq,
+            target,
+            checkpoint,
+            args.every,
+            args.prove,
+            args.prove || args.long,
+        )
+    })?;
     if let Some(path) = &args.out {
         write_values(path, &seq, args.binary)?;
     }
@@ -142,16 +170,19 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
     print_report(&report, args.json, out)
 }
 
-/// The memory a run may take: `NIMLAB_MAX_MEMORY` (bytes; `2^30` is accepted) when set,
-/// or the memory the system reports available.
-fn memory_limit() -> Option<u64> {
-    if let Ok(text) = std::env::var("NIMLAB_MAX_MEMORY") {
-        return parse_count(&text).ok();
+/// The memory a run may take: the memory limit (`--memory`, `NIMLAB_MAX_MEMORY` or half of
+/// the machine), or less when the system reports less memory available.
+fn memory_limit(limits: &Limits) -> Option<u64> {
+    let available = || {
+        let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib.saturating_mul(1024))
+    };
+    match (limits.memory, available()) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib.saturating_mul(1024))
 }
 
 /// Computes the values of a windowed run, writing them to `--out` as they come.
@@ -177,14 +208,14 @@ fn run_windowed(
         .into());
     }
     let mut file = match &args.out {
-        Some(path) => Some((BufWriter::new(create(path)?), path)),
+        Some(path) => Some(AtomicFile::create(path)?),
         None => None,
     };
     let bar = progress_bar(target, 0);
     let mut n = 0u64;
     let report = windowed_run(&rule, target, window, |v| {
-        if let Some((w, path)) = &mut file {
-            writeln!(w, "{v}").map_err(|e| cannot_write(path, &e))?;
+        if let Some(w) = &mut file {
+            writeln!(w, "{v}").map_err(|e| cannot_write(w.path(), &e))?;
         }
         n += 1;
         if n % (1 << 16) == 0 {
@@ -197,8 +228,10 @@ fn run_windowed(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    if let Some((mut w, path)) = file {
-        w.flush().map_err(|e| cannot_write(path, &e))?;
+    // The values computed are kept even when the run stopped early: each of them is exact.
+    if let Some(w) = file {
+        keep_longer(w.path(), n)?;
+        w.commit()?;
     }
     let report = report?;
     print_report(&report, args.json, out)
@@ -221,14 +254,18 @@ fn progress_bar(target: u64, at: u64) -> Option<ProgressBar> {
     Some(bar)
 }
 
-/// Creates the file `path` for writing.
-fn create(path: &Path) -> Result<File, Failure> {
-    File::create(path).map_err(|e| Failure::Input(cannot_write(path, &e)))
-}
-
-/// The error for a file that cannot be written.
-fn cannot_write(path: &Path, e: &io::Error) -> nimlab::Error {
-    nimlab::Error::Unsupported(format!("cannot write `{}`: {e}", path.display()))
+/// Refuses to replace the file `path` when it holds more values than the `writes` of this
+/// run: a shorter run never destroys a longer one.
+fn keep_longer(path: &Path, writes: u64) -> Result<(), Failure> {
+    match values_in_file(path)? {
+        Some(held) if held > writes => Err(nimlab::Error::Unsupported(format!(
+            "`{}` already holds {held} values (heaps 0 to {}), more than the {writes} this run writes; it is kept: give another file, or remove it first",
+            path.display(),
+            held - 1
+        ))
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 /// Extends `seq` to `target` values in chunks, with a progress bar on a terminal and a
@@ -251,6 +288,21 @@ fn compute(
     let mut saved = Instant::now();
     let mut next_check = seq.len().max(256);
     while seq.len() < target {
+        if let Err(stopped) = nimlab::limits::check() {
+            // Ctrl-C or a limit: keep what was computed, and say where it is.
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            if let Some(path) = checkpoint {
+                write_checkpoint(path, seq)?;
+                eprintln!(
+                    "nimlab: the values of heaps 0 to {} are kept in `{}`; run again to resume",
+                    seq.len().saturating_sub(1),
+                    path.display()
+                );
+            }
+            return Err(stopped.into());
+        }
         if prove && seq.len() >= next_check {
             next_check = 2 * seq.len();
             match Periodicity::find(seq) {
@@ -292,16 +344,17 @@ fn compute(
     Ok(())
 }
 
+/// Writes the values to `path` atomically, as text or in the binary format.
 fn write_values(path: &Path, seq: &Sequence, binary: bool) -> Result<(), Failure> {
-    let mut w = BufWriter::new(create(path)?);
-    if binary {
-        write_binary(&mut w, &seq.rule().to_string(), seq.values())?;
+    keep_longer(path, seq.len())?;
+    let mut w = AtomicFile::create(path)?;
+    let written = if binary {
+        write_binary(&mut w, &seq.rule().to_string(), seq.values())
     } else {
-        for v in seq.values().iter() {
-            writeln!(w, "{v}")?;
-        }
-    }
-    w.flush()?;
+        seq.values().iter().try_for_each(|v| writeln!(w, "{v}"))
+    };
+    written.map_err(|e| cannot_write(path, &e))?;
+    w.commit()?;
     Ok(())
 }
 

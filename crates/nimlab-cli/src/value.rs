@@ -117,12 +117,8 @@ fn write_svg(
             ))))
         }
     };
-    std::fs::write(path, thermograph_svg(&t, &title)).map_err(|e| {
-        Failure::Io(std::io::Error::other(format!(
-            "cannot write the thermograph to {}: {e}",
-            path.display()
-        )))
-    })
+    std::fs::write(path, thermograph_svg(&t, &title))
+        .map_err(|e| Failure::Input(nimlab::heap::cannot_write(path, &e)))
 }
 
 /// Options of `nimlab born`.

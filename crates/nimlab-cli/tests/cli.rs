@@ -490,3 +490,55 @@ fn games_json_lists_the_catalogue() {
         ids.len() + 1
     );
 }
+
+#[test]
+fn a_long_position_is_cut_between_heaps() {
+    // Shortened for display, a position was cut inside a heap (`173639281 …` for the heap
+    // 1736392818365009963); every heap shown is now whole.
+    let heap = "1736392818365009963";
+    let mut args = vec!["analyze", "nim"];
+    args.extend(std::iter::repeat_n(heap, 41));
+    let out = nimlab(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap();
+    let shown = first.strip_prefix("nim ").unwrap();
+    let (shown, count) = shown.rsplit_once(" (").unwrap();
+    assert_eq!(count, format!("{} characters)", 41 * heap.len() + 40));
+    for token in shown.split(' ').filter(|&t| t != "…") {
+        assert_eq!(token, heap, "{first}");
+    }
+    // The move lines too: the position after the move (41 equal heaps: the winning move
+    // empties one, which is shown as 0).
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains(" -> ")).collect();
+    assert!(!lines.is_empty(), "{text}");
+    for line in lines {
+        let after = line.split(" -> ").nth(1).unwrap();
+        let after = after.rsplit_once(" (").map_or(after, |(a, _)| a);
+        for token in after.split(' ').filter(|&t| t != "…") {
+            assert!(token == heap || token == "0", "{line}");
+        }
+    }
+}
+
+#[test]
+fn an_svg_that_cannot_be_written_is_named_with_exit_2() {
+    // Like `sequence --out`, a picture that cannot be written is an error about that file.
+    let path = "/nonexistent-nimlab-dir/picture.svg";
+    for args in [
+        vec!["value", "{1|0}", "--svg", path],
+        vec!["analyze", "domineering", "2x2", "--svg", path],
+    ] {
+        let out = nimlab(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("cannot write `{path}`")),
+            "{args:?}: {err}"
+        );
+    }
+}

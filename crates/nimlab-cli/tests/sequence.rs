@@ -138,13 +138,13 @@ fn a_windowed_run_writes_the_values_of_a_full_one() {
 #[test]
 fn runs_beyond_the_memory_available_are_refused() {
     let out = Command::new(env!("CARGO_BIN_EXE_nimlab"))
-        .args(["sequence", "grundy", "--to", "2^20"])
-        .env("NIMLAB_MAX_MEMORY", "2^20")
+        .args(["sequence", "grundy", "--to", "2^24"])
+        .env("NIMLAB_MAX_MEMORY", "16M")
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("the memory available, 1 MiB"), "{err}");
+    assert!(err.contains("the memory available, 16 MiB"), "{err}");
     assert!(err.contains("--window"), "{err}");
 }
 
@@ -317,4 +317,286 @@ fn prove_computes_until_the_period_is_proved() {
         (g["proved"].as_bool(), g["to"].as_u64()),
         (Some(false), Some(3000))
     );
+}
+
+#[test]
+fn a_checkpoint_with_a_flipped_byte_is_refused_as_corrupt() {
+    // A checkpoint with one byte changed used to be resumed, and the run reported a wrong
+    // largest value. Every byte is covered by the file's checksum: header, rule, count,
+    // values and the checksum itself.
+    let dir = std::env::temp_dir().join(format!("nimlab-flip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.ckpt");
+    let g = good.to_str().unwrap();
+    let first = json(&["sequence", "kayles", "--to", "3000", "--checkpoint", g]);
+    // Kayles: the largest value is 8, first at heap 27 (Winning Ways, ch. 4).
+    assert_eq!(
+        (first["max_value"].as_u64(), first["max_at"].as_u64()),
+        (Some(8), Some(27))
+    );
+    let bytes = std::fs::read(&good).unwrap();
+    let bad = dir.join("bad.ckpt");
+    let b = bad.to_str().unwrap();
+    let positions: Vec<usize> = (0..40)
+        .chain((40..bytes.len()).step_by(97))
+        .chain(bytes.len() - 6..bytes.len())
+        .collect();
+    for at in positions {
+        let mut flipped = bytes.clone();
+        flipped[at] ^= 0x40;
+        std::fs::write(&bad, &flipped).unwrap();
+        let out = nimlab(&["sequence", "kayles", "--to", "3000", "--checkpoint", b]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "byte {at}: {err}");
+        assert!(
+            err.contains(b) && err.contains("corrupt"),
+            "byte {at}: {err}"
+        );
+        // The damaged file is left as it was, for the user to look at.
+        assert_eq!(std::fs::read(&bad).unwrap(), flipped, "byte {at}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_shorter_run_never_replaces_a_longer_checkpoint_or_out_file() {
+    let dir = std::env::temp_dir().join(format!("nimlab-longer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("kayles.ckpt");
+    let c = ckpt.to_str().unwrap();
+    assert!(
+        nimlab(&["sequence", "kayles", "--to", "20000", "--checkpoint", c])
+            .status
+            .success()
+    );
+    let long = std::fs::read(&ckpt).unwrap();
+    // A shorter run reads the checkpoint, reports its own range and keeps the file whole.
+    let v = json(&["sequence", "kayles", "--to", "1000", "--checkpoint", c]);
+    assert_eq!(v["to"], 1000);
+    assert_eq!(std::fs::read(&ckpt).unwrap(), long);
+    // --out: text and binary files holding more values are refused, named, and kept.
+    for binary in [false, true] {
+        let path = dir.join(if binary { "values.bin" } else { "values.txt" });
+        let p = path.to_str().unwrap();
+        let mut args = vec!["sequence", "kayles", "--to", "2000", "--out", p];
+        if binary {
+            args.push("--binary");
+        }
+        assert!(nimlab(&args).status.success());
+        let before = std::fs::read(&path).unwrap();
+        args[3] = "100";
+        let out = nimlab(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(p) && err.contains("already holds 2001 values") && err.contains("101"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        // As long a run, or a longer one, replaces it.
+        args[3] = "3000";
+        assert!(nimlab(&args).status.success());
+        assert!(std::fs::read(&path).unwrap().len() > before.len());
+    }
+    // A windowed run too.
+    let text = dir.join("values.txt");
+    let t = text.to_str().unwrap();
+    assert!(nimlab(&["sequence", "0.56", "--to", "10000", "--out", t])
+        .status
+        .success());
+    let out = nimlab(&[
+        "sequence",
+        "0.56",
+        "--to",
+        "2^13",
+        "--window",
+        "2^13",
+        "--out",
+        text.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("already holds 10001 values"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&text).unwrap().lines().count(),
+        10001
+    );
+    // Nothing is left behind: no temporary files.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["kayles.ckpt", "values.bin", "values.txt"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn write_errors_name_the_file_and_exit_2() {
+    // `--out /dev/full` used to fail with exit status 1 and a message naming no file.
+    let mut cases = vec![(
+        "/nonexistent-nimlab-dir/values.txt".to_string(),
+        "No such file",
+    )];
+    if std::path::Path::new("/dev/full").exists() {
+        cases.push(("/dev/full".to_string(), "No space left"));
+    }
+    for (path, why) in &cases {
+        for binary in [false, true] {
+            let mut args = vec!["sequence", "kayles", "--to", "2000", "--out", path];
+            if binary {
+                args.push("--binary");
+            }
+            let out = nimlab(&args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{path}: {err}");
+            assert!(
+                err.contains(&format!("cannot write `{path}`")) && err.contains(why),
+                "{path}: {err}"
+            );
+        }
+    }
+    let ckpt = "/nonexistent-nimlab-dir/kayles.ckpt";
+    let out = nimlab(&["sequence", "kayles", "--to", "100", "--checkpoint", ckpt]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(ckpt), "{err}");
+}
+
+#[test]
+fn a_memory_limit_that_is_not_a_number_is_refused() {
+    // NIMLAB_MAX_MEMORY=abc used to be ignored silently.
+    for bad in ["abc", "", "1.5e9", "-1", "2^99"] {
+        for window in [false, true] {
+            let mut args = vec!["sequence", "0.56", "--to", "10000"];
+            if window {
+                args.extend(["--window", "2^13"]);
+            }
+            let out = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+                .args(&args)
+                .env("NIMLAB_MAX_MEMORY", bad)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+            assert!(
+                err.contains(&format!("NIMLAB_MAX_MEMORY is `{bad}`")),
+                "{bad}: {err}"
+            );
+        }
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(["sequence", "kayles", "--to", "100"])
+        .env("NIMLAB_MAX_MEMORY", "1G")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
+
+#[test]
+fn subtraction_sets_keep_their_compact_spelling_in_headers_and_errors() {
+    // `sequence subtraction:1-1000000 …` used to print a 6.9 MB error with the set spelled
+    // out, and headers and labels expanded `1-100` as well.
+    let out = nimlab(&["sequence", "subtraction:1-100", "--to", "300"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("subtraction:1-100: Grundy values of heaps 0 to 300\n"),
+        "{text}"
+    );
+    assert_eq!(
+        json(&["sequence", "subtraction:1,2,3,4,5", "--to", "20"])["rule"],
+        "subtraction:1-5"
+    );
+    let out = nimlab(&[
+        "sequence",
+        "subtraction:1-1000000,1000002",
+        "--to",
+        "3000000",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.len() < 400, "{} bytes", err.len());
+    assert!(err.contains("subtraction:1-1000000,1000002"), "{err}");
+    let a = json(&["analyze", "subtraction:1,2,3,4", "5"]);
+    assert_eq!(a["game"], "subtraction:1-4");
+}
+
+#[test]
+fn bare_codes_with_digits_beyond_7_are_refused_like_octal_ones() {
+    // `sequence 0.9` used to be taken as hexadecimal while `octal:0.9` was refused.
+    for rule in ["0.9", "octal:0.9"] {
+        let out = nimlab(&["sequence", rule, "--to", "10"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{rule}: {err}");
+        assert!(
+            err.contains(&format!(
+                "`{rule}`: 9 is not an octal digit; write `hex:0.9` for the hexadecimal code"
+            )),
+            "{rule}: {err}"
+        );
+    }
+    // The hexadecimal code is written back with its `hex:`, which reads as the same rule.
+    let v = json(&["sequence", "hex:0.9", "--to", "10"]);
+    assert_eq!(v["rule"], "hex:0.9");
+}
+
+#[test]
+fn subtraction_one_to_k_is_analysed_by_its_closed_form_at_once() {
+    // `analyze subtraction:1-1000000 999999999` used to run past 20 s.
+    let start = std::time::Instant::now();
+    let v = json(&["analyze", "subtraction:1-1000000", "999999999"]);
+    // 999999999 = 999·1000001 + 999000: the value is 999000, and the one winning move
+    // leaves 999·1000001 + 0.
+    assert_eq!(v["value"], "*999000");
+    assert_eq!(v["winning_move_count"], 1);
+    assert_eq!(v["winning_moves"][0]["to"], "999000999");
+    let s = json(&["sequence", "subtraction:1-1000000", "--to", "3000000"]);
+    assert_eq!(
+        (s["max_value"].as_u64(), s["max_at"].as_u64()),
+        (Some(1_000_000), Some(1_000_000))
+    );
+    assert_eq!(
+        (s["period"].as_u64(), s["proved"].as_bool()),
+        (Some(1_000_001), Some(true))
+    );
+    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+}
+
+#[test]
+fn three_heap_codes_count_their_moves_without_listing_them() {
+    // `analyze hex:0.F 30001` took 3 GB in 2 s and aborted ("memory allocation of
+    // 3221225472 bytes failed"); `hex:0.F 838257 28` reached 24 GB in 60 s. In hex:0.F
+    // (take 1, leave 0 to 3 heaps) G(n) = n mod 2, so from an odd heap n every move leaves
+    // value 0: one heap, ⌊(n−1)/2⌋ pairs and round((n−1)²/12) triples.
+    let moves = |n: u64| {
+        let r = n - 1;
+        1 + r / 2 + (r * r + 6) / 12
+    };
+    let start = std::time::Instant::now();
+    let v = json(&["analyze", "hex:0.F", "30001", "--max-moves", "2"]);
+    assert_eq!(v["value"], "*1");
+    assert_eq!(v["winning_move_count"], moves(30001));
+    // With a heap of 28 (value 0) beside it, the value is 1 and the 28 may also move to
+    // value 1: from 28 every move does (27 is odd), 1 + 13 + round(27²/12) = 75 of them.
+    let v = json(&["analyze", "hex:0.F", "838257", "28", "--max-moves", "2"]);
+    assert_eq!(v["winning_move_count"], moves(838_257) + 75);
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    // Far beyond, the moves are refused at once with a limit, not computed.
+    let out = nimlab(&["analyze", "hex:0.F", "1000000000001"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("moves of heap 1000000000001 of hex:0.F")
+            && err.contains("beyond nimlab's limit"),
+        "{err}"
+    );
+    // Listing every move (as the mex rule or `play` would) is refused by their number
+    // (`moves(n)` counts every move of a heap of n, whatever its parity).
+    let cat = nimlab::games::Catalogue::standard();
+    let p = cat.parse_position("hex:0.F", &["4000"], 1).unwrap();
+    let Err(err) = p.options() else {
+        panic!("a heap of 4000 of hex:0.F has too many moves to list")
+    };
+    let err = err.to_string();
+    assert!(err.contains(&format!("{} moves", moves(4000))), "{err}");
 }

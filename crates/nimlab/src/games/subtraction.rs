@@ -4,10 +4,13 @@
 //! infinite sets `powers2` (1, 2, 4, …), `squares` (1, 4, 9, …), `primes` (2, 3, 5, …)
 //! or `divisors` (remove a proper divisor d < n of the heap n).
 //!
-//! For S = {1, …, k} the value of a heap of n is n mod (k + 1) (closed form, any size);
-//! otherwise values come from the heap sequence engine ([`crate::heap`]): for a finite S
-//! the values are periodic, and once the period is proved (the window of the periodicity
-//! theorem is max S values long) a heap of any size has its value.
+//! Some sets have a closed form, used before anything is computed, for a heap of any size
+//! ([`ClosedForm`]): for S = {a, …, b} the value of a heap of n is ⌊(n mod (a + b)) / a⌋
+//! (n mod (k + 1) for S = {1, …, k}); for 1 and odd numbers only, n mod 2; for the powers
+//! of 2, n mod 3; for the proper divisors, the exponent of 2 in n. Otherwise values come
+//! from the heap sequence engine ([`crate::heap`]): for a finite S the values are
+//! periodic, and once the period is proved (the window of the periodicity theorem is max S
+//! values long) a heap of any size has its value.
 //!
 //! ```
 //! let cat = nimlab::games::Catalogue::standard();
@@ -20,7 +23,7 @@
 
 use super::args::{naturals, Arg};
 use super::catalogue::{Entry, Params};
-use super::rules::{Rules, Typed};
+use super::rules::{Rules, Typed, MAX_OPTIONS};
 use crate::heap::{HeapTable, Rule};
 use crate::impartial::ImpartialGame;
 use crate::{Error, Result};
@@ -41,12 +44,123 @@ pub fn entry() -> Entry {
     }
 }
 
+/// The largest heap of `subtraction:divisors` whose moves are listed (its divisors are found
+/// by trial division up to its square root, 10^7 at most).
+pub const MAX_DIVISOR_HEAP: u64 = 100_000_000_000_000;
+
 /// The most positions a misère search of a subtraction position may have to visit.
 pub const MAX_MISERE_POSITIONS: u64 = 2_000_000;
 /// The most moves a misère search of a subtraction position may have to try.
 pub const MAX_MISERE_WORK: u64 = 50_000_000;
 
+/// A closed form for the Grundy values of a subtraction set. Each is held against the mex
+/// rule in the tests, on thousands of heaps.
+///
+/// ```
+/// use nimlab::games::subtraction::ClosedForm;
+/// // S = {1, …, 3}: n mod 4. S = {2, 3}: 0 0 1 1 2 0 0 1 1 2 …
+/// assert_eq!(ClosedForm::Range { low: 1, high: 3 }.value(10), 2);
+/// let v: Vec<u64> = (0..10).map(|n| ClosedForm::Range { low: 2, high: 3 }.value(n)).collect();
+/// assert_eq!(v, [0, 0, 1, 1, 2, 0, 0, 1, 1, 2]);
+/// assert_eq!(ClosedForm::Divisors.value(96), 5); // 96 = 2^5 · 3
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClosedForm {
+    /// S = {low, low + 1, …, high}: G(n) = ⌊(n mod (low + high)) / low⌋. (From n, the
+    /// options reach every residue of the ranges below n's, and none of n's own.)
+    Range {
+        /// The least member.
+        low: u64,
+        /// The greatest member.
+        high: u64,
+    },
+    /// S holds 1 and otherwise odd numbers only: G(n) = n mod 2 (an odd take changes the
+    /// parity, and an odd heap can always take 1 to an even one).
+    Odd,
+    /// S = the powers of 2: G(n) = n mod 3 (no power of 2 is a multiple of 3, and 1 and 2
+    /// are powers of 2).
+    Powers2,
+    /// S = the proper divisors of the heap: G(n) = the exponent of 2 in n, 0 for n = 0.
+    Divisors,
+}
+
+impl ClosedForm {
+    /// G(n).
+    pub fn value(self, n: u64) -> u64 {
+        match self {
+            ClosedForm::Range { low, high } => {
+                let cycle = u128::from(low) + u128::from(high);
+                ((u128::from(n) % cycle) / u128::from(low)) as u64
+            }
+            ClosedForm::Odd => n % 2,
+            ClosedForm::Powers2 => n % 3,
+            ClosedForm::Divisors if n == 0 => 0,
+            ClosedForm::Divisors => u64::from(n.trailing_zeros()),
+        }
+    }
+
+    /// The closed form in words.
+    ///
+    /// ```
+    /// use nimlab::games::subtraction::ClosedForm;
+    /// let r = ClosedForm::Range { low: 1, high: 5 };
+    /// assert_eq!(r.rule(), "With S = {1, …, 5} a heap of n has value n mod 6");
+    /// ```
+    pub fn rule(self) -> String {
+        match self {
+            ClosedForm::Range { low: 1, high } => format!(
+                "With S = {{1, …, {high}}} a heap of n has value n mod {}",
+                u128::from(high) + 1
+            ),
+            ClosedForm::Range { low, high } => format!(
+                "With S = {{{low}, …, {high}}} a heap of n has value ⌊(n mod {}) / {low}⌋",
+                u128::from(low) + u128::from(high)
+            ),
+            ClosedForm::Odd => {
+                "With S made of 1 and odd numbers a heap of n has value n mod 2".to_string()
+            }
+            ClosedForm::Powers2 => {
+                "With S the powers of 2 a heap of n has value n mod 3".to_string()
+            }
+            ClosedForm::Divisors => {
+                "With S the proper divisors of the heap a heap of n has the value e, where 2^e is the largest power of 2 dividing n (0 for n = 0)".to_string()
+            }
+        }
+    }
+
+    /// The value of a heap of `n` worked out (`17 mod 6 = 5`).
+    pub fn explain(self, n: u64) -> String {
+        let v = self.value(n);
+        match self {
+            ClosedForm::Range { low: 1, high } => {
+                format!("{n} mod {} = {v}", u128::from(high) + 1)
+            }
+            ClosedForm::Range { low, high } => format!(
+                "⌊({n} mod {}) / {low}⌋ = {v}",
+                u128::from(low) + u128::from(high)
+            ),
+            ClosedForm::Odd => format!("{n} mod 2 = {v}"),
+            ClosedForm::Powers2 => format!("{n} mod 3 = {v}"),
+            ClosedForm::Divisors if n == 0 => "0 has value 0".to_string(),
+            ClosedForm::Divisors => format!("{n} = 2^{v} · {}, so {v}", n >> v),
+        }
+    }
+}
+
+/// The most members a finite subtraction set may have (ranges included).
+pub const MAX_MEMBERS: u64 = 1 << 20;
+
 /// The set S of a subtraction game.
+///
+/// It is written compactly, runs of three or more consecutive numbers as ranges, however
+/// it was typed, so that `1-1000000` stays short in labels and messages:
+///
+/// ```
+/// use nimlab::games::subtraction::SubtractionSet;
+/// let s = SubtractionSet::parse("7,1-3,4,9,10").unwrap();
+/// assert_eq!(s.to_string(), "1-4,7,9,10");
+/// assert_eq!(SubtractionSet::parse("1-1000000").unwrap().to_string(), "1-1000000");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SubtractionSet {
     /// A finite set, sorted, without repeats, all ≥ 1.
@@ -71,9 +185,10 @@ impl SubtractionSet {
     /// ```
     ///
     /// # Errors
-    /// An empty set, a 0, a malformed number or range, or a range too long.
+    /// An empty set, a 0, a malformed number or range, or more than [`MAX_MEMBERS`]
+    /// members. The message quotes the set as typed when it is short, its start otherwise.
     pub fn parse(text: &str) -> Result<Self> {
-        let id = format!("subtraction:{text}");
+        let id = format!("subtraction:{}", short(text));
         match text {
             "powers2" => return Ok(SubtractionSet::Powers2),
             "squares" => return Ok(SubtractionSet::Squares),
@@ -87,32 +202,33 @@ impl SubtractionSet {
                 Error::parameters(
                     &id,
                     format!(
-                        "`{t}` is not a number; expected numbers and ranges like `1,3,4` or `1-5`, or one of powers2, squares, primes, divisors"
+                        "`{}` is not a number; expected numbers and ranges like `1,3,4` or `1-5`, or one of powers2, squares, primes, divisors",
+                        short(t)
                     ),
                 )
             })
         };
         let mut set = Vec::new();
+        let mut members = 0u64;
         for item in text.split(',') {
-            match item.split_once('-') {
-                Some((a, b)) => {
-                    let (a, b) = (number(a)?, number(b)?);
-                    if a > b {
-                        return Err(Error::parameters(
-                            &id,
-                            format!("the range `{item}` is empty"),
-                        ));
-                    }
-                    if b - a > 1_000_000 {
-                        return Err(Error::parameters(
-                            &id,
-                            format!("the range `{item}` has more than 10^6 members"),
-                        ));
-                    }
-                    set.extend(a..=b);
-                }
-                None => set.push(number(item)?),
+            let (a, b) = match item.split_once('-') {
+                Some((a, b)) => (number(a)?, number(b)?),
+                None => (number(item)?, number(item)?),
+            };
+            if a > b {
+                return Err(Error::parameters(
+                    &id,
+                    format!("the range `{}` is empty", short(item)),
+                ));
             }
+            members = members.saturating_add(b - a).saturating_add(1);
+            if members > MAX_MEMBERS {
+                return Err(Error::parameters(
+                    &id,
+                    format!("the set has more than {MAX_MEMBERS} (2^20) members"),
+                ));
+            }
+            set.extend(a..=b);
         }
         if set.contains(&0) {
             return Err(Error::parameters(
@@ -127,11 +243,37 @@ impl SubtractionSet {
 
     /// `Some(k)` when the set is exactly {1, …, k}.
     pub fn as_range(&self) -> Option<u64> {
-        match self {
-            SubtractionSet::Finite(s) if s.iter().enumerate().all(|(i, &v)| v == i as u64 + 1) => {
-                Some(s.len() as u64)
-            }
+        match self.closed_form()? {
+            ClosedForm::Range { low: 1, high } => Some(high),
             _ => None,
+        }
+    }
+
+    /// The closed form of the values of the set, if it has one of those nimlab knows
+    /// (looked for in one pass over the set: keep it rather than asking again).
+    ///
+    /// ```
+    /// use nimlab::games::subtraction::{ClosedForm, SubtractionSet};
+    /// let s = SubtractionSet::parse("3-5").unwrap();
+    /// assert_eq!(s.closed_form(), Some(ClosedForm::Range { low: 3, high: 5 }));
+    /// assert!(SubtractionSet::parse("1,3,4").unwrap().closed_form().is_none());
+    /// ```
+    pub fn closed_form(&self) -> Option<ClosedForm> {
+        match self {
+            SubtractionSet::Finite(s) => {
+                let (&low, &high) = (s.first()?, s.last()?);
+                if high - low + 1 == s.len() as u64 {
+                    // Sorted without repeats: as many members as the span is a whole range.
+                    Some(ClosedForm::Range { low, high })
+                } else if low == 1 && s.iter().all(|v| v % 2 == 1) {
+                    Some(ClosedForm::Odd)
+                } else {
+                    None
+                }
+            }
+            SubtractionSet::Powers2 => Some(ClosedForm::Powers2),
+            SubtractionSet::Divisors => Some(ClosedForm::Divisors),
+            SubtractionSet::Squares | SubtractionSet::Primes => None,
         }
     }
 
@@ -167,6 +309,47 @@ impl SubtractionSet {
     }
 }
 
+impl std::fmt::Display for SubtractionSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = match self {
+            SubtractionSet::Finite(s) => s,
+            SubtractionSet::Powers2 => return f.write_str("powers2"),
+            SubtractionSet::Squares => return f.write_str("squares"),
+            SubtractionSet::Primes => return f.write_str("primes"),
+            SubtractionSet::Divisors => return f.write_str("divisors"),
+        };
+        let mut i = 0;
+        while i < s.len() {
+            let mut j = i;
+            while j + 1 < s.len() && s[j + 1] == s[j] + 1 {
+                j += 1;
+            }
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            match j - i {
+                0 => write!(f, "{}", s[i])?,
+                1 => write!(f, "{},{}", s[i], s[j])?,
+                _ => write!(f, "{}-{}", s[i], s[j])?,
+            }
+            i = j + 1;
+        }
+        Ok(())
+    }
+}
+
+/// `text` as typed when it is short, its first 40 characters and its length otherwise:
+/// an error quotes it and stays short.
+fn short(text: &str) -> String {
+    const SHOWN: usize = 40;
+    let chars = text.chars().count();
+    if chars <= SHOWN + 10 {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(SHOWN).collect();
+    format!("{head}… ({chars} characters)")
+}
+
 fn is_prime(n: u64) -> bool {
     if n < 2 {
         return false;
@@ -185,7 +368,8 @@ fn is_prime(n: u64) -> bool {
 #[derive(Debug)]
 pub struct Subtraction {
     set: SubtractionSet,
-    params: String,
+    /// The set's closed form, found once.
+    closed: Option<ClosedForm>,
     table: Mutex<HeapTable>,
 }
 
@@ -193,7 +377,7 @@ impl Clone for Subtraction {
     fn clone(&self) -> Self {
         Subtraction {
             set: self.set.clone(),
-            params: self.params.clone(),
+            closed: self.closed,
             table: Mutex::new(self.table.lock().unwrap_or_else(|e| e.into_inner()).clone()),
         }
     }
@@ -207,9 +391,9 @@ impl Subtraction {
     pub fn parse(params: &str) -> Result<Self> {
         let set = SubtractionSet::parse(params)?;
         Ok(Subtraction {
+            closed: set.closed_form(),
             table: Mutex::new(HeapTable::new(Rule::Subtract(set.clone()))),
             set,
-            params: params.to_string(),
         })
     }
 
@@ -255,8 +439,8 @@ impl Subtraction {
     /// [`Error::Limit`] when the heap is beyond the values computed within the work budget
     /// and no period is proved.
     pub fn heap_value(&self, n: u64) -> Result<u64> {
-        if let Some(k) = self.set.as_range() {
-            return Ok(n % (k + 1));
+        if let Some(c) = self.closed {
+            return Ok(c.value(n));
         }
         self.table
             .lock()
@@ -273,6 +457,95 @@ impl Subtraction {
     fn check_heap(&self, n: u64) -> Result<()> {
         self.heap_value(n).map(|_| ())
     }
+
+    /// How many moves a heap of `n` has (at most that many, for primes and divisors).
+    fn move_count(&self, n: u64) -> u64 {
+        match &self.set {
+            SubtractionSet::Finite(s) => s.partition_point(|&v| v <= n) as u64,
+            SubtractionSet::Powers2 => u64::from(64 - n.leading_zeros()),
+            SubtractionSet::Squares => n.isqrt(),
+            SubtractionSet::Primes => n.min(2 * n / (64 - u64::from(n.leading_zeros())).max(1)),
+            SubtractionSet::Divisors => 2 * n.isqrt(),
+        }
+    }
+
+    /// Refuses a heap whose moves cannot be listed quickly (a huge heap of divisors).
+    fn check_listable(&self, n: u64) -> Result<()> {
+        if self.set == SubtractionSet::Divisors && n > MAX_DIVISOR_HEAP {
+            return Err(Error::limit(
+                format!("listing the moves of heap {n} of {}", self.id()),
+                format!("heaps up to {MAX_DIVISOR_HEAP} (10^14), whose divisors are found by trial division"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Calls `f` with every heap a heap of `h` can be left at whose value is `want`, the
+    /// smallest take first, until `f` returns false; returns how many there are in all.
+    fn moves_to_value(&self, h: u64, want: u64, mut f: impl FnMut(u64) -> bool) -> Result<u64> {
+        if let Some(ClosedForm::Range { low, high }) = self.closed {
+            return Ok(range_moves(h, low, high, want, f));
+        }
+        self.check_listable(h)?;
+        let (mut count, mut more, mut failed) = (0u64, true, None);
+        self.set.for_each(h, |s| {
+            if failed.is_some() {
+                return;
+            }
+            match self.heap_value(h - s) {
+                Ok(v) if v == want => {
+                    count += 1;
+                    if more {
+                        more = f(h - s);
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => failed = Some(e),
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(count),
+        }
+    }
+}
+
+/// The moves of S = {low, …, high} from a heap of `h` to a heap of value `want` (by the
+/// closed form ⌊(m mod (low + high)) / low⌋): the heaps m they leave, the largest first,
+/// passed to `f` until it returns false; returns how many there are. The heaps left run
+/// over fewer than low + high numbers, so at most two blocks of them have the value.
+fn range_moves(h: u64, low: u64, high: u64, want: u64, mut f: impl FnMut(u64) -> bool) -> u64 {
+    if h < low {
+        return 0;
+    }
+    let (c, a) = (u128::from(low) + u128::from(high), u128::from(low));
+    let (from, to) = (u128::from(h - high.min(h)), u128::from(h - low));
+    let first = u128::from(want) * a;
+    if first >= c {
+        return 0;
+    }
+    let last = (first + a - 1).min(c - 1);
+    let (mut count, mut more) = (0u64, true);
+    let mut k = to / c;
+    loop {
+        let (lo, hi) = ((k * c + first).max(from), (k * c + last).min(to));
+        if lo <= hi {
+            count += (hi - lo + 1) as u64;
+            let mut m = hi;
+            while more {
+                more = f(m as u64);
+                if m == lo {
+                    break;
+                }
+                m -= 1;
+            }
+        }
+        if k == 0 || k * c <= from {
+            break;
+        }
+        k -= 1;
+    }
+    count
 }
 
 impl ImpartialGame for Subtraction {
@@ -305,7 +578,7 @@ impl ImpartialGame for Subtraction {
 
 impl Rules for Subtraction {
     fn id(&self) -> String {
-        format!("subtraction:{}", self.params)
+        format!("subtraction:{}", self.set)
     }
 
     fn format(&self, heaps: &Vec<u64>) -> String {
@@ -328,46 +601,40 @@ impl Rules for Subtraction {
         super::describe_heap_change(from, to)
     }
 
-    fn options_of_value(
+    fn some_options_of_value(
         &self,
         heaps: &Vec<u64>,
         target: u64,
-        hits: &mut super::rules::Hits<Vec<u64>>,
-    ) -> Option<()> {
-        let total = self.closed_form(heaps)?;
-        for (i, &h) in heaps.iter().enumerate() {
-            let want = total ^ self.heap_value(h).ok()? ^ target;
-            let mut ok = true;
-            self.set.for_each(h, |s| {
-                if !ok {
-                    return;
-                }
-                match self.heap_value(h - s) {
-                    Ok(v) if v == want => hits.add(|| {
+        limit: usize,
+    ) -> Option<Result<(Vec<Vec<u64>>, usize)>> {
+        let run = || -> Result<(Vec<Vec<u64>>, usize)> {
+            let values = heaps
+                .iter()
+                .map(|&h| self.heap_value(h))
+                .collect::<Result<Vec<u64>>>()?;
+            let total = values.iter().fold(0, |a, v| a ^ v);
+            let (mut out, mut count) = (Vec::new(), 0u64);
+            for (i, (&h, &v)) in heaps.iter().zip(&values).enumerate() {
+                count += self.moves_to_value(h, total ^ v ^ target, |m| {
+                    if out.len() < limit {
                         let mut next = heaps.clone();
-                        next[i] = h - s;
-                        next
-                    }),
-                    Ok(_) => {}
-                    Err(_) => ok = false,
-                }
-            });
-            if !ok {
-                return None;
+                        next[i] = m;
+                        out.push(next);
+                    }
+                    out.len() < limit
+                })?;
             }
-        }
-        Some(())
+            Ok((out, usize::try_from(count).unwrap_or(usize::MAX)))
+        };
+        Some(run())
     }
 
     fn rule(&self, heaps: &Vec<u64>) -> Option<String> {
-        let k = self.set.as_range()?;
-        let parts: Vec<String> = heaps
-            .iter()
-            .map(|&h| format!("{h} mod {} = {}", k + 1, h % (k + 1)))
-            .collect();
+        let c = self.closed?;
+        let parts: Vec<String> = heaps.iter().map(|&h| c.explain(h)).collect();
         Some(format!(
-            "With S = {{1, …, {k}}} a heap of n has value n mod {}: {}{}",
-            k + 1,
+            "{}: {}{}",
+            c.rule(),
             parts.join(", "),
             if heaps.len() > 1 {
                 "; the heaps' values are nim-added."
@@ -378,7 +645,19 @@ impl Rules for Subtraction {
     }
 
     fn check_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
-        heaps.iter().try_for_each(|&h| self.check_heap(h))
+        let mut moves = 0u64;
+        for &h in heaps {
+            self.check_heap(h)?;
+            self.check_listable(h)?;
+            moves = moves.saturating_add(self.move_count(h));
+        }
+        if moves > MAX_OPTIONS as u64 {
+            return Err(Error::limit(
+                format!("listing the {moves} moves of this {} position", self.id()),
+                format!("{MAX_OPTIONS} moves"),
+            ));
+        }
+        Ok(())
     }
 
     fn check_misere_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
@@ -416,13 +695,11 @@ mod tests {
         // Deset fazolí: subtraction:1,2 heap 10 is N (take 1).
         let g = Subtraction::parse("1,2").unwrap();
         assert_eq!(g.heap_value(10).unwrap(), 1);
-        assert_eq!(g.all_options_of_value(&vec![10], 0).unwrap(), vec![vec![9]]);
+        let to_zero = |g: &Subtraction, h: u64| g.some_options_of_value(&vec![h], 0, 10);
+        assert_eq!(to_zero(&g, 10).unwrap().unwrap(), (vec![vec![9]], 1));
         // Nim 21: subtraction:1-3 heap 21 is N (take 1).
         let g = Subtraction::parse("1-3").unwrap();
-        assert_eq!(
-            g.all_options_of_value(&vec![21], 0).unwrap(),
-            vec![vec![20]]
-        );
+        assert_eq!(to_zero(&g, 21).unwrap().unwrap(), (vec![vec![20]], 1));
     }
 
     #[test]
@@ -443,6 +720,162 @@ mod tests {
     fn bad_sets() {
         for bad in ["", "0", "1,0", "a", "3-1", "1,,2", "-2"] {
             assert!(SubtractionSet::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn sets_keep_their_compact_spelling_and_errors_stay_short() {
+        // `1-1000000` used to be spelled out member by member in labels and messages.
+        for (typed, shown) in [
+            ("1-100", "1-100"),
+            ("1-1000000", "1-1000000"),
+            ("1,2,3", "1-3"),
+            ("1,2", "1,2"),
+            ("4,1,3", "1,3,4"),
+            ("1-3,2-6,10,12-13", "1-6,10,12,13"),
+            ("5", "5"),
+            ("squares", "squares"),
+        ] {
+            let set = SubtractionSet::parse(typed).unwrap();
+            assert_eq!(set.to_string(), shown, "{typed}");
+            assert_eq!(SubtractionSet::parse(shown).unwrap(), set, "{typed}");
+            let game = Subtraction::parse(typed).unwrap();
+            assert_eq!(game.id(), format!("subtraction:{shown}"));
+        }
+        // A set typed long is quoted by its start only.
+        let long: Vec<String> = (1..=5000).map(|k| (2 * k).to_string()).collect();
+        let mut typed = long.join(",");
+        typed.push_str(",x");
+        let err = SubtractionSet::parse(&typed).unwrap_err().to_string();
+        assert!(
+            err.len() < 300 && err.contains("`x` is not a number"),
+            "{err}"
+        );
+        let err = SubtractionSet::parse("1-1000000,3000000-4000000")
+            .unwrap_err()
+            .to_string();
+        assert!(err.len() < 300 && err.contains("2^20"), "{err}");
+    }
+
+    #[test]
+    fn closed_forms_match_the_mex_rule_on_thousands_of_heaps() {
+        // Each closed form against the mex of the values of the options, heap by heap.
+        let mut forms = vec![ClosedForm::Odd, ClosedForm::Powers2, ClosedForm::Divisors];
+        for low in 1..=9 {
+            for high in low..=low + 12 {
+                forms.push(ClosedForm::Range { low, high });
+            }
+        }
+        for form in forms {
+            let set = match form {
+                ClosedForm::Range { low, high } => SubtractionSet::Finite((low..=high).collect()),
+                ClosedForm::Odd => SubtractionSet::Finite(vec![1, 3, 11, 21]),
+                ClosedForm::Powers2 => SubtractionSet::Powers2,
+                ClosedForm::Divisors => SubtractionSet::Divisors,
+            };
+            assert_eq!(set.closed_form(), Some(form));
+            let mut g: Vec<u64> = Vec::new();
+            for n in 0..4000u64 {
+                let mut seen = Vec::new();
+                set.for_each(n, |s| seen.push(g[(n - s) as usize]));
+                let mex = (0..).find(|v| !seen.contains(v)).unwrap();
+                assert_eq!(form.value(n), mex, "{form:?} heap {n}");
+                g.push(mex);
+            }
+        }
+        // Far heaps: the values repeat with the closed form's period.
+        let r = ClosedForm::Range {
+            low: 3,
+            high: 1_000_000,
+        };
+        assert_eq!(r.value(u64::MAX), r.value(u64::MAX % 1_000_003));
+    }
+
+    #[test]
+    fn analyze_one_to_a_million_is_instant() {
+        // `analyze subtraction:1-1000000 999999999` used to run past 20 s: the closed form
+        // was looked for (one pass over the set) at each of the million options' values.
+        let g = Subtraction::parse("1-1000000").unwrap();
+        let start = std::time::Instant::now();
+        let (moves, count) = g
+            .some_options_of_value(&vec![999_999_999, 5], 0, 10)
+            .unwrap()
+            .unwrap();
+        // G(n) = n mod 1000001: 999999999 = 999·1000001 + 999000 is worth 999000, and 5 is
+        // worth 5. The first heap must go to a heap worth 5: 999·1000001 + 5 = 999001004
+        // (a take of 998995); the heap of 5 cannot reach 999000. One winning move.
+        assert_eq!((moves, count), (vec![vec![999_001_004, 5]], 1));
+        assert!(start.elapsed().as_secs() < 2, "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn moves_to_a_value_match_search() {
+        for set in [
+            "1-5", "3-7", "2-3", "4", "1,3,9", "powers2", "divisors", "1,3,4",
+        ] {
+            let g = Subtraction::parse(set).unwrap();
+            let slow = Subtraction::parse(set).unwrap();
+            let mut solver = GrundySolver::without_closed_forms(&slow);
+            let mut positions: Vec<Vec<u64>> = (0..60).map(|h| vec![h]).collect();
+            for a in (0..40).step_by(3) {
+                for b in (0..40).step_by(7) {
+                    positions.push(vec![a, b]);
+                }
+            }
+            for heaps in positions {
+                let mut options = Vec::new();
+                g.options(&heaps, &mut options);
+                for target in 0..4 {
+                    let want: Vec<Vec<u64>> = options
+                        .iter()
+                        .filter(|o| solver.value(o).unwrap() == target)
+                        .cloned()
+                        .collect();
+                    let got = g.some_options_of_value(&heaps, target, usize::MAX);
+                    assert_eq!(
+                        got.unwrap().unwrap(),
+                        (want.clone(), want.len()),
+                        "{set} {heaps:?}"
+                    );
+                    let (first, count) =
+                        g.some_options_of_value(&heaps, target, 2).unwrap().unwrap();
+                    assert_eq!(
+                        (&first[..], count),
+                        (&want[..want.len().min(2)], want.len())
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_divisor_heaps_are_refused_before_trial_division() {
+        let g = Subtraction::parse("divisors").unwrap();
+        assert_eq!(g.heap_value(3 << 60).unwrap(), 60);
+        let err = g
+            .some_options_of_value(&vec![3 << 60], 0, 5)
+            .unwrap()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("10^14"), "{err}");
+        assert!(g.check_searchable(&vec![3 << 60]).is_err());
+        let big = Subtraction::parse("1-1000000").unwrap();
+        let err = big
+            .check_searchable(&vec![5_000_000, 5_000_000])
+            .unwrap_err();
+        assert!(err.to_string().contains("2000000 moves"), "{err}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn the_compact_spelling_reads_back_as_the_same_set(
+            members in proptest::collection::btree_set(1u64..60, 1..30)
+        ) {
+            let typed: Vec<String> = members.iter().map(|m| m.to_string()).collect();
+            let set = SubtractionSet::parse(&typed.join(",")).unwrap();
+            prop_assert_eq!(SubtractionSet::parse(&set.to_string()).unwrap(), set.clone());
+            prop_assert!(set.to_string().len() <= typed.join(",").len());
         }
     }
 

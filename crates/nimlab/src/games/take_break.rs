@@ -19,8 +19,8 @@
 use super::args::{naturals, Arg};
 use super::catalogue::{Entry, Params};
 use super::position::Position;
-use super::rules::{Rules, Typed};
-use crate::heap::{HeapTable, Rule};
+use super::rules::{Rules, Typed, MAX_OPTIONS};
+use crate::heap::{HeapTable, Rule, LIST_LIMIT};
 use crate::impartial::ImpartialGame;
 use crate::{Error, Result};
 use std::sync::Mutex;
@@ -312,20 +312,25 @@ impl Rules for TakeBreak {
     }
 
     fn check_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
+        // Listing every move makes a position of each: refused before, by their number
+        // (about n²/12 for a heap of n of a rule that leaves three heaps).
         let rule = self.rule();
-        let most = if rule.max_heaps_left() >= 3 {
-            2048
-        } else {
-            crate::heap::LIST_LIMIT
-        };
+        let mut moves = 0u128;
         for &h in heaps {
             self.heap_value(h)?;
-            if h > most {
+            if h > LIST_LIMIT {
                 return Err(Error::limit(
                     format!("listing every move of heap {h} of {}", self.id),
-                    format!("heaps up to {most}"),
+                    format!("heaps up to {LIST_LIMIT}"),
                 ));
             }
+            moves += rule.option_count(h);
+        }
+        if moves > MAX_OPTIONS as u128 {
+            return Err(Error::limit(
+                format!("listing the {moves} moves of this {} position", self.id),
+                format!("{MAX_OPTIONS} moves"),
+            ));
         }
         Ok(())
     }

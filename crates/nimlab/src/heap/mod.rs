@@ -16,6 +16,7 @@
 mod binary;
 mod checkpoint;
 mod code;
+mod files;
 mod handoff;
 mod period;
 mod report;
@@ -27,14 +28,15 @@ mod table;
 mod values;
 mod window;
 
-pub use binary::{read_binary, write_binary};
+pub use binary::{read_binary, read_binary_file, write_binary};
 pub use checkpoint::{read_checkpoint, write_checkpoint};
 pub use code::{Code, MAX_DIGITS};
+pub use files::{cannot_write, values_in_file, AtomicFile};
 pub use period::Periodicity;
 pub use report::{Rare, SequenceReport, MAX_LISTED_P};
 pub use rule::Rule;
 pub use sequence::{Algorithm, Sequence, MAX_LENGTH, MAX_WORK, SPARSE_FROM};
 pub use survey::{survey_octal, SurveyRow, MAX_SURVEY_DIGITS};
-pub use table::{HeapTable, DEFAULT_BUDGET, LIST_LIMIT};
+pub use table::{HeapTable, DEFAULT_BUDGET, LIST_LIMIT, MAX_MOVE_WORK};
 pub use values::Values;
 pub use window::{windowed_run, MIN_WINDOW};

@@ -101,7 +101,16 @@ impl Rule {
 
     /// Reads a rule: a name (`kayles`, `dawson-kayles`, `dawson-chess`, `grundy`,
     /// `lasker`, `antigrundy`), a code (`0.77`, `octal:0.77`, `hex:0.F`, `4.3…`), or a
-    /// subtraction set (`subtraction:1,3,4`).
+    /// subtraction set (`subtraction:1,3,4`). A code without `hex:` is octal: digits 8 and
+    /// 9 and A-F need `hex:`, and the rule is written back the same way.
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// assert_eq!(Rule::parse("hex:0.9").unwrap().to_string(), "hex:0.9");
+    /// let err = Rule::parse("0.9").unwrap_err().to_string();
+    /// assert!(err.contains("9 is not an octal digit; write `hex:0.9`"), "{err}");
+    /// assert_eq!(Rule::parse("octal:0.9").unwrap_err().to_string().replace("octal:", ""), err);
+    /// ```
     ///
     /// # Errors
     /// [`Error::UnknownGame`] for an unknown name (with the closest name), or the code's or
@@ -113,24 +122,31 @@ impl Rule {
         if let Some(set) = text.strip_prefix("subtraction:") {
             return Ok(Rule::Subtract(SubtractionSet::parse(set)?));
         }
-        if let Some(c) = text
-            .strip_prefix("octal:")
-            .or_else(|| text.strip_prefix("hex:"))
-        {
+        if let Some(c) = text.strip_prefix("hex:") {
             let code = Code::parse(c).map_err(|e| rename(e, text))?;
-            if text.starts_with("octal:") && code.is_hexadecimal() {
-                return Err(Error::parameters(
-                    text,
-                    "an octal code has digits 0-7; write `hex:` for digits 8-F",
-                ));
-            }
             return Ok(Rule::take_break(code));
         }
         let code_like = text
             .chars()
             .all(|c| c.is_ascii_digit() || c == '.' || c == '…');
-        if code_like || text.contains('.') || text.contains('…') {
-            return Code::parse(text).map(Rule::take_break);
+        let octal = text.strip_prefix("octal:");
+        if octal.is_some() || code_like || text.contains('.') || text.contains('…') {
+            // A code without `hex:` is octal, as Winning Ways writes codes.
+            let c = octal.unwrap_or(text);
+            let code = Code::parse(c).map_err(|e| rename(e, text))?;
+            if code.is_hexadecimal() {
+                let digit = c
+                    .chars()
+                    .find(|d| d.to_digit(16).is_some_and(|d| d > 7))
+                    .unwrap_or('8');
+                return Err(Error::parameters(
+                    text,
+                    format!(
+                        "{digit} is not an octal digit; write `hex:{c}` for the hexadecimal code"
+                    ),
+                ));
+            }
+            return Ok(Rule::take_break(code));
         }
         let names = NAMED
             .iter()
@@ -225,6 +241,71 @@ impl Rule {
         }
     }
 
+    /// How many moves a heap of `n` has, exactly for a code that does not repeat and for a
+    /// subtraction set, about for the others (a repeating code's tail and the divisors of
+    /// an equal split are estimated): the size of [`Rule::for_each_option`]'s work,
+    /// known before it starts. A code that leaves three heaps has about n²/12 moves.
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// // Kayles: 3 pins leave 2 or 1 + 1 (taking 1 pin) or 1 (taking 2).
+    /// assert_eq!(Rule::parse("kayles").unwrap().option_count(3), 3);
+    /// // hex:0.8 (take 1, leave three heaps): 12 = a + b + c + 1 with a ≤ b ≤ c in 10 ways.
+    /// assert_eq!(Rule::parse("hex:0.8").unwrap().option_count(12), 10);
+    /// assert!(Rule::parse("hex:0.F").unwrap().option_count(1_000_000) > 80_000_000_000);
+    /// ```
+    pub fn option_count(&self, n: u64) -> u128 {
+        // Splits of r into two parts, and into three (a ≤ b ≤ c: the nearest integer to
+        // r²/12); with unequal parts, r − 3 into three (a < b − 1 < c − 2).
+        let two = |r: u128, unequal: bool| r / 2 - u128::from(unequal && r % 2 == 0 && r > 0);
+        let three = |r: u128, unequal: bool| {
+            let r = if unequal { r.saturating_sub(3) } else { r };
+            if r < 3 {
+                0
+            } else {
+                (r * r + 6) / 12
+            }
+        };
+        match self {
+            Rule::TakeBreak { code, unequal } => {
+                let n = u128::from(n);
+                let digits = code.digits().len() as u128;
+                let mut count = 0u128;
+                for k in 0..digits.min(n + 1) {
+                    let d = code.digit(k as u64);
+                    let r = n - k;
+                    count +=
+                        u128::from(d & 1 != 0 && r == 0) + u128::from(d & 2 != 0 && r > 0 && k > 0);
+                    if d & 4 != 0 {
+                        count += two(r, *unequal);
+                    }
+                    if d & 8 != 0 {
+                        count += three(r, *unequal);
+                    }
+                }
+                if code.repeats() && n >= digits {
+                    // Takes k = digits … n, leaving r = n − k from n − digits down to 0.
+                    let d = code.digit(u64::MAX);
+                    let top = n - digits;
+                    count += u128::from(d & 1 != 0) + u128::from(d & 2 != 0) * top;
+                    if d & 4 != 0 {
+                        count += top * top / 4 + top;
+                    }
+                    if d & 8 != 0 {
+                        count += top * top * top / 36 + top * top;
+                    }
+                }
+                count
+            }
+            Rule::EqualSplit => 2 * u128::from(n.isqrt()),
+            Rule::Subtract(SubtractionSet::Finite(s)) => s.partition_point(|&v| v <= n) as u128,
+            Rule::Subtract(SubtractionSet::Powers2) => u128::from(64 - n.leading_zeros()),
+            Rule::Subtract(SubtractionSet::Squares) => u128::from(n.isqrt()),
+            Rule::Subtract(SubtractionSet::Primes) => u128::from(n),
+            Rule::Subtract(SubtractionSet::Divisors) => 2 * u128::from(n.isqrt()),
+        }
+    }
+
     /// The most heaps one move leaves of a heap (0 for a rule that only removes heaps).
     pub fn max_heaps_left(&self) -> u64 {
         match self {
@@ -280,31 +361,20 @@ fn rename(e: Error, text: &str) -> Error {
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Rule::TakeBreak {
-                code,
-                unequal: false,
-            } => write!(f, "{code}"),
-            Rule::TakeBreak {
-                code,
-                unequal: true,
-            } => write!(f, "{code} with unequal splits"),
+            Rule::TakeBreak { code, unequal } => {
+                // A code without `hex:` is read as octal: the text reads back as the rule.
+                if code.is_hexadecimal() {
+                    write!(f, "hex:")?;
+                }
+                write!(f, "{code}")?;
+                if *unequal {
+                    write!(f, " with unequal splits")?;
+                }
+                Ok(())
+            }
             Rule::EqualSplit => write!(f, "equal splits"),
-            Rule::Subtract(set) => write!(f, "subtraction:{}", set_text(set)),
+            Rule::Subtract(set) => write!(f, "subtraction:{set}"),
         }
-    }
-}
-
-fn set_text(set: &SubtractionSet) -> String {
-    match set {
-        SubtractionSet::Finite(s) => s
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(","),
-        SubtractionSet::Powers2 => "powers2".into(),
-        SubtractionSet::Squares => "squares".into(),
-        SubtractionSet::Primes => "primes".into(),
-        SubtractionSet::Divisors => "divisors".into(),
     }
 }
 
@@ -342,6 +412,44 @@ mod tests {
     }
 
     #[test]
+    fn option_counts_match_the_options() {
+        for rule in [
+            "kayles",
+            "0.07",
+            "0.137",
+            "grundy",
+            "hex:0.8",
+            "hex:0.F",
+            "hex:0.9B",
+            "hex:4.F",
+            "hex:C.1",
+            "hex:0.4F",
+            "subtraction:1,3,4",
+            "subtraction:squares",
+        ] {
+            for n in 0..120 {
+                let listed = options(rule, n).len() as u128;
+                assert_eq!(
+                    Rule::parse(rule).unwrap().option_count(n),
+                    listed,
+                    "{rule} {n}"
+                );
+            }
+        }
+        // A repeating code and an equal split: estimates of the right size.
+        for rule in ["lasker", "hex:0.F…", "4.7…", "antigrundy"] {
+            for n in [50, 200, 400] {
+                let listed = options(rule, n).len() as f64;
+                let counted = Rule::parse(rule).unwrap().option_count(n) as f64;
+                assert!(
+                    counted >= listed && counted <= 2.0 * listed + 50.0,
+                    "{rule} {n}: {counted} for {listed}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn names_and_errors() {
         assert_eq!(Rule::parse("kayles").unwrap().name(), Some("kayles"));
         assert_eq!(Rule::parse("0.77").unwrap().name(), Some("kayles"));
@@ -353,6 +461,44 @@ mod tests {
         assert!(err.contains("did you mean `kayles`"), "{err}");
         let err = Rule::parse("octal:0.8").unwrap_err().to_string();
         assert!(err.contains("hex:"), "{err}");
+    }
+
+    #[test]
+    fn bare_codes_are_octal_like_octal_codes() {
+        // `sequence 0.9` used to be read as hexadecimal while `octal:0.9` was refused.
+        for (typed, digit, hex) in [
+            ("0.9", '9', "hex:0.9"),
+            ("0.79", '9', "hex:0.79"),
+            ("0.7F", 'F', "hex:0.7F"),
+            ("0.f", 'f', "hex:0.f"),
+            ("8.1", '8', "hex:8.1"),
+            (".A", 'A', "hex:.A"),
+        ] {
+            for text in [typed.to_string(), format!("octal:{typed}")] {
+                let err = Rule::parse(&text).unwrap_err().to_string();
+                let says = format!(
+                    "`{text}`: {digit} is not an octal digit; write `{hex}` for the hexadecimal code"
+                );
+                assert!(err.contains(&says), "{text}: {err}");
+            }
+            assert!(Rule::parse(hex).is_ok(), "{hex}");
+        }
+        // Octal codes read either way; a hexadecimal rule is written with `hex:`, so its text
+        // reads back as the same rule.
+        for text in [
+            "0.77",
+            "octal:0.77",
+            "4.3…",
+            "0.137",
+            "hex:0.F",
+            "hex:0.8",
+            "hex:4.F…",
+        ] {
+            let rule = Rule::parse(text).unwrap();
+            assert_eq!(Rule::parse(&rule.to_string()).unwrap(), rule, "{text}");
+        }
+        assert_eq!(Rule::parse("hex:0.77").unwrap().to_string(), "0.77");
+        assert_eq!(Rule::parse("hex:0.F").unwrap().label(), "hex:0.F");
         let err = Rule::parse("octal:0.7z").unwrap_err().to_string();
         assert!(err.contains("octal:0.7z") && err.contains("`z`"), "{err}");
     }

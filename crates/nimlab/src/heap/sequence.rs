@@ -7,7 +7,7 @@
 use super::rule::Rule;
 use super::sparse::{self, Sparse};
 use super::values::{Cell, Values};
-use crate::games::subtraction::SubtractionSet;
+use crate::games::subtraction::{ClosedForm, SubtractionSet};
 use crate::{Error, Result};
 
 /// The most work (option values looked at) [`Sequence::extend_to`] spends before it refuses
@@ -45,7 +45,8 @@ pub enum Algorithm {
     /// most two heaps and have a digit that leaves two, from [`SPARSE_FROM`] heaps on, with
     /// a mask chosen from the values so far; whenever the length doubles, the mask is
     /// chosen again and the plain algorithm takes over while it would look at fewer splits
-    /// for each heap (short sequences, many rare heaps). The plain algorithm otherwise.
+    /// for each heap (short sequences, many rare heaps). For a subtraction set with a
+    /// closed form ([`ClosedForm`]), the closed form. The plain algorithm otherwise.
     #[default]
     Auto,
     /// The plain algorithm: the mex of every option value.
@@ -92,6 +93,8 @@ pub struct Sequence {
     rate: Option<u64>,
     /// The length and the splits looked at when the algorithm was last chosen.
     mark: (u64, u64),
+    /// The closed form that gives the values at once, for [`Algorithm::Auto`].
+    closed: Option<ClosedForm>,
 }
 
 impl Sequence {
@@ -114,7 +117,12 @@ impl Sequence {
             (Rule::TakeBreak { .. }, Algorithm::Sparse | Algorithm::SparseMask(_)) => Some(1),
             _ => None,
         };
+        let closed = match (&rule, algorithm) {
+            (Rule::Subtract(set), Algorithm::Auto) => set.closed_form(),
+            _ => None,
+        };
         Sequence {
+            closed,
             rule,
             values,
             bits: 0,
@@ -318,6 +326,9 @@ impl Sequence {
         if to <= from {
             return 0;
         }
+        if self.closed.is_some() {
+            return to - from;
+        }
         // Sum over n in from..to of n^e, roughly (to^(e+1) - from^(e+1)) / (e+1).
         let power_sum = |e: u32| (to.pow(e + 1) - from.pow(e + 1)) / u128::from(e + 1);
         match &self.rule {
@@ -393,6 +404,12 @@ impl Sequence {
                     continue;
                 }
                 let n = self.len();
+                if let Some(c) = self.closed {
+                    let v = u32::try_from(c.value(n)).unwrap_or(u32::MAX);
+                    self.values.push(v);
+                    self.note_max(v);
+                    continue;
+                }
                 let (rule, seen, members) = (&self.rule, &mut self.seen, &self.members[..]);
                 let v = match &self.values {
                     Values::U8(g) => next_value(rule, members, n, g, seen),
@@ -668,6 +685,50 @@ mod tests {
         // Kayles 70 → 6; Dawson's chess from n = 1: 1 1 2 0.
         assert_eq!(plain("kayles", 71)[70], 6);
         assert_eq!(plain("dawson-chess", 5)[1..], [1, 1, 2, 0]);
+    }
+
+    #[test]
+    fn subtraction_closed_forms_match_the_mex_rule() {
+        // Every closed form the engine uses, against the plain algorithm (the mex of every
+        // option) on thousands of heaps.
+        let mut sets: Vec<String> = vec![
+            "powers2".into(),
+            "divisors".into(),
+            "1".into(),
+            "1,3,5,7,9".into(),
+            "1,17,33".into(),
+            "1,3,101".into(),
+        ];
+        for low in 1..=7 {
+            for high in low..=low + 9 {
+                sets.push(format!("{low}-{high}"));
+            }
+        }
+        sets.extend(["1-1000".into(), "300-900".into(), "5000".into()]);
+        for set in &sets {
+            let rule = Rule::parse(&format!("subtraction:{set}")).unwrap();
+            let Rule::Subtract(s) = &rule else {
+                unreachable!()
+            };
+            assert!(s.closed_form().is_some(), "{set}");
+            let mut fast = Sequence::new(rule.clone());
+            let mut plain = Sequence::with_algorithm(rule, Algorithm::Plain);
+            fast.extend_to(6000).unwrap();
+            plain.extend_to(6000).unwrap();
+            assert_eq!(fast.values(), plain.values(), "{set}");
+        }
+        // Sets without one are computed by the mex rule.
+        for set in ["1,3,4", "2,3,5", "squares", "1,2,4"] {
+            let Rule::Subtract(s) = Rule::parse(&format!("subtraction:{set}")).unwrap() else {
+                unreachable!()
+            };
+            assert!(s.closed_form().is_none(), "{set}");
+        }
+        // And they are instant: 1-1000000 to 3·10^6 is 3·10^6 steps, not 3·10^12.
+        let mut s = Sequence::new(Rule::parse("subtraction:1-1000000").unwrap());
+        assert_eq!(s.work(3_000_001), 3_000_000);
+        s.extend_to(3_000_001).unwrap();
+        assert_eq!(s.get(3_000_000), Some(3_000_000 % 1_000_001));
     }
 
     #[test]

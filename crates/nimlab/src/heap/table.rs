@@ -10,8 +10,8 @@ use crate::{Error, Result};
 /// a second.
 pub const DEFAULT_BUDGET: u128 = 600_000_000;
 
-/// Heaps up to this size have their moves listed one by one; beyond it a proved period is
-/// needed to count them.
+/// The largest heap whose moves are listed as positions (`nimlab play`, the mex rule
+/// spelled out); [`HeapTable::moves_to_value`] counts the moves of larger heaps.
 pub const LIST_LIMIT: u64 = 1 << 20;
 
 /// The values of single heaps of a rule, computed on demand.
@@ -100,10 +100,18 @@ impl HeapTable {
         if hopeless || self.seq.work(next) > self.budget {
             let period = match &self.period {
                 Some(p) => format!(
-                    "; the values so far look periodic (period {} from {}) but the proof needs values up to {}",
+                    "; the values so far look periodic (period {} from {}{}) but {}",
                     p.period,
                     p.preperiod,
-                    p.needed.map_or("(no proof applies to this rule)".into(), |n| n.to_string())
+                    if p.saltus == 0 {
+                        String::new()
+                    } else {
+                        format!(", saltus {}", p.saltus)
+                    },
+                    p.needed.map_or(
+                        "no periodicity theorem applies to prove it".into(),
+                        |n| format!("the proof needs values up to {n}")
+                    )
                 ),
                 None => "; no period found in them".to_string(),
             };
@@ -133,6 +141,10 @@ impl HeapTable {
     /// The moves from a heap of `h` that leave heaps worth `w` in all: the heaps each
     /// move leaves (the first `limit` moves), and how many such moves there are.
     ///
+    /// The moves are looked at one by one, never gathered in a list, or counted through a
+    /// proved period when that is less work (a split whose parts are past the preperiod
+    /// is worth what its residues say); either way within [`MAX_MOVE_WORK`] steps.
+    ///
     /// ```
     /// use nimlab::heap::{HeapTable, Rule};
     /// let mut kayles = HeapTable::new(Rule::parse("kayles").unwrap());
@@ -142,26 +154,43 @@ impl HeapTable {
     /// ```
     ///
     /// # Errors
-    /// As [`HeapTable::value`]; [`Error::Limit`] for a heap beyond [`LIST_LIMIT`] without
-    /// a proved period (or of a rule that leaves three heaps).
+    /// As [`HeapTable::value`]; [`Error::Limit`] when the moves are too many to look at
+    /// and no proved period counts them within [`MAX_MOVE_WORK`] steps, before any is
+    /// looked at.
     pub fn moves_to_value(&mut self, h: u64, w: u64, limit: usize) -> Result<(Vec<Vec<u64>>, u64)> {
         self.value(h)?;
-        if h <= LIST_LIMIT {
+        let options = self.seq.rule().option_count(h);
+        let periodic = self
+            .proved()
+            .copied()
+            .and_then(|p| Some((p, self.periodic_work(&p, h)?)));
+        if let Some((p, work)) = periodic {
+            if work < options && work <= MAX_MOVE_WORK {
+                return self.count_periodic(&p, h, w, limit);
+            }
+        }
+        if options <= MAX_MOVE_WORK {
             return self.list_moves(h, w, limit);
         }
-        let Some(p) = self.proved().copied() else {
-            return Err(Error::limit(
-                format!(
-                    "listing the moves of heap {h} of {}",
-                    self.seq.rule().label()
-                ),
-                format!("heaps up to {LIST_LIMIT}, or any heap of a rule with a proved period"),
-            ));
+        let why = match periodic {
+            Some((_, work)) => {
+                format!("counting them through the proved period needs about {work} steps")
+            }
+            None if self.proved().is_some() => {
+                "the proved period does not count the moves of this rule".to_string()
+            }
+            None => "no period is proved to count them by".to_string(),
         };
-        self.count_periodic(&p, h, w, limit)
+        Err(Error::limit(
+            format!(
+                "looking at the {options} moves of heap {h} of {}",
+                self.seq.rule().label()
+            ),
+            format!("{MAX_MOVE_WORK} moves looked at for one heap ({why})"),
+        ))
     }
 
-    /// G(x) when it is known without computing more: in the table, or by a proved period.
+    /// G(x) of a heap whose value is known: in the table, or by the proved period.
     fn known(&self, x: u64) -> Option<u64> {
         match self.seq.get(x) {
             Some(v) => Some(u64::from(v)),
@@ -169,17 +198,16 @@ impl HeapTable {
         }
     }
 
-    /// The moves of heap `h` (whose value is known, and so are those of every smaller
-    /// heap) to value `w`: the first `limit` built, all counted.
-    fn list_moves(&mut self, h: u64, w: u64, limit: usize) -> Result<(Vec<Vec<u64>>, u64)> {
-        let mut out = Vec::new();
-        let mut count = 0;
-        let mut unknown = None;
-        let this = &*self;
-        this.seq.rule().for_each_option(h, |l| {
+    /// Looks at every move of `h`, one at a time.
+    fn list_moves(&self, h: u64, w: u64, limit: usize) -> Result<(Vec<Vec<u64>>, u64)> {
+        let (mut out, mut count, mut unknown) = (Vec::new(), 0u64, None);
+        self.seq.rule().for_each_option(h, |left| {
+            if unknown.is_some() {
+                return;
+            }
             let mut v = 0;
-            for &x in l {
-                match this.known(x) {
+            for &x in left {
+                match self.known(x) {
                     Some(g) => v ^= g,
                     None => {
                         unknown = Some(x);
@@ -190,21 +218,46 @@ impl HeapTable {
             if v == w {
                 count += 1;
                 if out.len() < limit {
-                    out.push(l.to_vec());
+                    out.push(left.to_vec());
                 }
             }
         });
-        if let Some(x) = unknown {
-            return Err(Error::limit(
+        match unknown {
+            // value(h) computed every heap below h, or proved a period: not reached.
+            Some(x) => Err(Error::limit(
                 format!("the value of heap {x} of {}", self.seq.rule().label()),
-                "the values computed for this position",
-            ));
+                "the values computed",
+            )),
+            None => Ok((out, count)),
         }
-        Ok((out, count))
     }
 
-    /// Counts and lists the moves of a heap far beyond the table, from a proved period:
-    /// a split a + b with both parts past the preperiod depends only on a mod p.
+    /// The steps [`HeapTable::count_periodic`] takes for a heap of `h`; `None` when it
+    /// cannot count the moves of the rule (not a code, or a code that takes any number).
+    fn periodic_work(&self, p: &Periodicity, h: u64) -> Option<u128> {
+        let Rule::TakeBreak { code, .. } = self.seq.rule() else {
+            return None;
+        };
+        let top = code.max_take()?.min(h);
+        let per_split = u128::from(p.preperiod) + u128::from(p.period) + 1;
+        let mut work = 0u128;
+        for k in 0..=top {
+            let d = code.digit(k);
+            let r = u128::from(h - k);
+            if d & 4 != 0 {
+                work += per_split;
+            }
+            if d & 8 != 0 {
+                work += (r / 3 + 1) * per_split;
+            }
+            work += 1;
+        }
+        Some(work)
+    }
+
+    /// Counts and lists the moves of a heap from a proved period: a split whose parts are
+    /// past the preperiod has the value of its parts' residues, so the splits a + b are
+    /// counted by the residue of a, and the splits a + b + c by the residue of b for each a.
     fn count_periodic(
         &self,
         p: &Periodicity,
@@ -218,12 +271,18 @@ impl HeapTable {
                 format!("heaps up to {LIST_LIMIT} for this rule"),
             ));
         };
+        let unequal = *unequal;
         let g = |n: u64| p.extrapolate(&self.seq, n).unwrap_or(u64::MAX);
-        let (n0, per) = (p.preperiod, p.period);
         let mut out = Vec::new();
         let mut count = 0u64;
+        // The first moves of each take in order, within a number of steps: enough to pass
+        // the preperiod and see every residue a few times.
+        let budget = (p.preperiod + (4 + limit as u64).saturating_mul(p.period))
+            .saturating_mul(4)
+            .min(LISTING_STEPS);
         let top = code.max_take().unwrap_or(0).min(h);
         for k in 0..=top {
+            let mut steps = budget;
             let d = code.digit(k);
             let r = h - k;
             if r == 0 {
@@ -235,58 +294,86 @@ impl HeapTable {
                 }
                 continue;
             }
-            if d & 8 != 0 {
-                return Err(Error::limit(
-                    format!(
-                        "listing the moves of heap {h} of {}",
-                        self.seq.rule().label()
-                    ),
-                    format!("heaps up to {LIST_LIMIT} for rules that leave three heaps"),
-                ));
-            }
-            if d & 2 != 0 && g(r) == w {
+            if d & 2 != 0 && k > 0 && g(r) == w {
                 count += 1;
                 if out.len() < limit {
                     out.push(vec![r]);
                 }
             }
-            if d & 4 == 0 {
-                continue;
-            }
-            let half = if *unequal { (r - 1) / 2 } else { r / 2 };
-            let ok = |a: u64| g(a) ^ g(r - a) == w;
-            // Parts below the preperiod, one by one.
-            let low_end = half.min(n0.saturating_sub(1));
-            for a in 1..=low_end {
-                if ok(a) {
-                    count += 1;
-                }
-            }
-            // Both parts past the preperiod: by the residue of a.
-            let lo = n0.max(1);
-            if half >= lo {
-                for c in 0..per {
-                    let first = lo + (c + per - (lo - n0) % per) % per; // least a ≥ lo with a ≡ n0 + c
-                    if first > half || !ok(first) {
-                        continue;
+            if d & 4 != 0 {
+                let half = if unequal { (r - 1) / 2 } else { r / 2 };
+                count += count_pairs(p, &g, r, 1, half, w);
+                let mut a = 1;
+                while out.len() < limit && a <= half && steps > 0 {
+                    if g(a) ^ g(r - a) == w {
+                        out.push(vec![a, r - a]);
                     }
-                    count += (half - first) / per + 1;
+                    a += 1;
+                    steps -= 1;
                 }
             }
-            // The first few, in order.
-            let mut a = 1;
-            while out.len() < limit && a <= half {
-                if ok(a) {
-                    out.push(vec![a, r - a]);
-                }
-                a += 1;
-                if a > n0 + 2 * per + limit as u64 * per {
-                    break;
+            if d & 8 != 0 {
+                // a ≤ b ≤ c (a < b < c when unequal): for each a, the splits of r − a.
+                for a in 1..=r / 3 {
+                    let s = r - a;
+                    let (lo, hi) = if unequal {
+                        (a + 1, (s - 1) / 2)
+                    } else {
+                        (a, s / 2)
+                    };
+                    let want = w ^ g(a);
+                    count += count_pairs(p, &g, s, lo, hi, want);
+                    let mut b = lo;
+                    while out.len() < limit && b <= hi && steps > 0 {
+                        if g(b) ^ g(s - b) == want {
+                            out.push(vec![a, b, s - b]);
+                        }
+                        b += 1;
+                        steps -= 1;
+                    }
                 }
             }
         }
         Ok((out, count))
     }
+}
+
+/// The most steps [`HeapTable::moves_to_value`] takes for one heap (moves looked at, or
+/// steps of a count through a proved period): about a second.
+pub const MAX_MOVE_WORK: u128 = 200_000_000;
+
+/// The most splits looked at for each take to list the first moves of a heap counted
+/// through its period.
+const LISTING_STEPS: u64 = 1_000_000;
+
+/// How many splits of `s` into b + (s − b), lo ≤ b ≤ hi, with b ≤ s − b, are worth `want`:
+/// b below the preperiod one by one, and b past it (so s − b too) by its residue.
+fn count_pairs(
+    p: &Periodicity,
+    g: &impl Fn(u64) -> u64,
+    s: u64,
+    lo: u64,
+    hi: u64,
+    want: u64,
+) -> u64 {
+    if lo > hi {
+        return 0;
+    }
+    let mut count = 0;
+    for b in lo..=hi.min(p.preperiod.saturating_sub(1)) {
+        if g(b) ^ g(s - b) == want {
+            count += 1;
+        }
+    }
+    let start = lo.max(p.preperiod);
+    if start <= hi {
+        for b in start..=hi.min(start + p.period - 1) {
+            if g(b) ^ g(s - b) == want {
+                count += (hi - b) / p.period + 1;
+            }
+        }
+    }
+    count
 }
 
 #[cfg(test)]
@@ -295,14 +382,35 @@ mod tests {
 
     #[test]
     fn periodic_counts_match_listing() {
-        for rule in ["kayles", "0.07", "0.137", "4.7", "0.51", "grundy"] {
+        for rule in [
+            "kayles",
+            "0.07",
+            "0.137",
+            "4.7",
+            "0.51",
+            "grundy",
+            "hex:0.F",
+            "hex:0.B",
+            "hex:0.D",
+            "hex:0.A",
+            "hex:4.8",
+            "hex:0.F1",
+            "hex:0.F33",
+            "hex:0.A13",
+            "hex:0.F13",
+        ] {
             let mut t = HeapTable::new(Rule::parse(rule).unwrap());
             t.value(3000).unwrap();
             let Some(p) = t.proved().copied() else {
                 assert_eq!(rule, "grundy");
                 continue;
             };
-            for h in [p.preperiod + 3 * p.period, 1000, 2001, 2999] {
+            let heaps = if rule.starts_with("hex") {
+                vec![p.preperiod + 3 * p.period, 301, 600, 777]
+            } else {
+                vec![p.preperiod + 3 * p.period, 1000, 2001, 2999]
+            };
+            for h in heaps {
                 for w in 0..8 {
                     let listed = t.list_moves(h, w, usize::MAX).unwrap();
                     let counted = t.count_periodic(&p, h, w, 5).unwrap();
@@ -315,6 +423,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn moves_of_three_heap_rules_are_counted_without_a_list() {
+        // `analyze hex:0.F 30001` took 3 GB in 2 s, listing every option of the heap, and
+        // 838257 reached 24 GB. hex:0.F takes 1 and leaves 0 to 3 heaps: G(n) = n mod 2
+        // (from n the options' parities are those of n − 1), so from an odd heap every move
+        // leaves value 0: 1 heap, ⌊r/2⌋ pairs and round(r²/12) triples, r = n − 1.
+        let mut t = HeapTable::new(Rule::parse("hex:0.F").unwrap());
+        for h in [30_001u64, 838_257, 999_999, 3_000_001] {
+            let r = u128::from(h - 1);
+            let all = 1 + r / 2 + (r * r + 6) / 12;
+            let start = std::time::Instant::now();
+            let (first, count) = t.moves_to_value(h, 0, 3).unwrap();
+            assert_eq!(u128::from(count), all, "heap {h}");
+            assert_eq!(first, vec![vec![h - 1], vec![1, h - 2], vec![2, h - 3]]);
+            assert_eq!(t.moves_to_value(h, 1, 3).unwrap().1, 0);
+            assert!(
+                start.elapsed().as_secs() < 5,
+                "heap {h}: {:?}",
+                start.elapsed()
+            );
+        }
+        // Far beyond, even the count through the period is too long: refused at once.
+        let start = std::time::Instant::now();
+        let err = t
+            .moves_to_value(1_000_000_000_001, 0, 3)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("moves of heap 1000000000001 of hex:0.F"),
+            "{err}"
+        );
+        assert!(start.elapsed().as_secs() < 1, "{:?}", start.elapsed());
     }
 
     #[test]
