@@ -542,3 +542,26 @@ fn an_svg_that_cannot_be_written_is_named_with_exit_2() {
         );
     }
 }
+
+/// The README's `nimlab games` block no longer matched the output: it is the output.
+#[test]
+fn the_readme_shows_what_nimlab_games_prints() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("the README is read");
+    let start = readme
+        .find("$ nimlab games\n")
+        .expect("a `nimlab games` block")
+        + 15;
+    let block = &readme[start..start + readme[start..].find("```").unwrap()];
+    let out = nimlab(&["games"]);
+    assert_eq!(block, String::from_utf8_lossy(&out.stdout));
+    let rows: Vec<&str> = readme.lines().filter(|l| l.starts_with("| `")).collect();
+    for e in nimlab::games::Catalogue::standard().list() {
+        let id = format!("`{}`", e.usage.split('[').next().unwrap());
+        assert!(
+            rows.iter()
+                .any(|r| r.split(" | ").next().unwrap().contains(&id)),
+            "the README's table of games lacks {id}"
+        );
+    }
+}
