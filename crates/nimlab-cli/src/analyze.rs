@@ -167,7 +167,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
 }
 
 /// Prints an analysis as text.
-pub fn print_text(a: &Analysis, out: &mut impl Write) -> io::Result<()> {
+pub fn print_text(a: &Analysis, out: &mut dyn Write) -> io::Result<()> {
     let play = match a.convention {
         Convention::Normal => "",
         Convention::Misere => " (misère play: the last player to move loses)",

@@ -9,6 +9,7 @@ mod partizan;
 mod play;
 mod sequence;
 mod survey;
+mod transcript;
 mod value;
 
 use clap::{CommandFactory, Parser, Subcommand};

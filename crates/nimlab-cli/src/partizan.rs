@@ -4,7 +4,8 @@
 use crate::analyze::AnalyzeArgs;
 use crate::limits::Guard;
 use crate::lines::Lines;
-use crate::play::{stopped, DEMO_MOVES, STOPPED_CHOICES};
+use crate::play::{stopped, DEMO_MOVES, LISTED_MOVES, STOPPED_CHOICES};
+use crate::transcript::{Listed, Transcript};
 use crate::Failure;
 use nimlab::games::ruleset::{RulesetSolver, Side};
 use nimlab::games::{Arg, Catalogue, PartizanSum};
@@ -71,7 +72,7 @@ fn write_svg(sum: &PartizanSum, solver: &mut RulesetSolver, path: &Path) -> Resu
 }
 
 /// Prints a partizan analysis as text.
-pub fn print_text(a: &PartizanAnalysis, out: &mut impl Write) -> io::Result<()> {
+pub fn print_text(a: &PartizanAnalysis, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{} {}", a.game, a.position)?;
     writeln!(out, "{}", a.outcome.describe())?;
     writeln!(out, "Value: {}", a.value)?;
@@ -128,7 +129,7 @@ pub fn print_text(a: &PartizanAnalysis, out: &mut impl Write) -> io::Result<()> 
     Ok(())
 }
 
-fn print_moves(moves: &[MoveValue], count: usize, out: &mut impl Write) -> io::Result<()> {
+fn print_moves(moves: &[MoveValue], count: usize, out: &mut dyn Write) -> io::Result<()> {
     for m in moves {
         writeln!(
             out,
@@ -164,7 +165,7 @@ pub fn play(
     tokens: &[Arg<'_>],
     options: &PlayOptions,
     guard: Guard,
-    out: &mut impl Write,
+    t: &mut Transcript<'_>,
 ) -> Result<(), Failure> {
     let start = catalogue.parse_partizan_sum_args(tokens)?;
     let mut session = Session {
@@ -182,24 +183,45 @@ pub fn play(
         terminal: io::stdin().is_terminal(),
     };
     let title = session.start.game();
+    let position = session.start.position();
     if options.demo {
-        writeln!(
-            out,
-            "{title}: the computer plays both sides, {} first (the player who cannot move loses).",
-            session.first
+        t.start(
+            &title,
+            &position,
+            &format!(
+                "{title}: the computer plays both sides, {} first (the player who cannot move loses).",
+                session.first
+            ),
         )?;
-        return session.demo(out);
+        return session.demo(t);
     }
-    writeln!(
-        out,
-        "{title}: you are {}, the computer {}; {} moves first (the player who cannot move loses).",
-        session.you,
-        session.you.other(),
-        session.first
+    t.start(
+        &title,
+        &position,
+        &format!(
+            "{title}: you are {}, the computer {}; {} moves first (the player who cannot move loses).",
+            session.you,
+            session.you.other(),
+            session.first
+        ),
     )?;
-    writeln!(out, "Type a move, or `help` for the commands.")?;
-    session.play(out)
+    t.say("Type a move, or `help` for the commands.")?;
+    session.play(t)
 }
+
+/// The commands of a partizan game, for `help`.
+const COMMANDS: &str = "\
+Commands:
+  a move      in the game's notation (`moves` lists yours), or the position it leads to
+  moves       list your legal moves
+  hint        the move the computer would play for you, and why
+  explain     the value of the position and of every move, as `nimlab analyze` prints it
+  undo        take back your last move (and the computer's answer)
+  swap        the computer takes your side: it moves now
+  new         start again
+  go          let the computer think again after Ctrl-C or the time limit stopped it
+  help        this list
+  quit        stop";
 
 /// A partizan game in progress.
 struct Session {
@@ -228,27 +250,34 @@ impl Session {
         }
     }
 
-    fn draw(&self, out: &mut impl Write) -> io::Result<()> {
-        writeln!(out)?;
-        for line in self.current().draw(self.ascii).lines() {
-            writeln!(out, "  {line}")?;
-        }
-        Ok(())
+    fn draw(&self, t: &mut Transcript<'_>) -> io::Result<()> {
+        let drawing: String = self
+            .current()
+            .draw(self.ascii)
+            .lines()
+            .map(|line| format!("  {line}\n"))
+            .collect();
+        t.position(
+            &self.current().position(),
+            &self.to_move().to_string(),
+            &drawing,
+        )
     }
 
     /// Whether the player to move has no move, saying who won.
-    fn over(&self, out: &mut impl Write) -> io::Result<bool> {
+    fn over(&self, t: &mut Transcript<'_>) -> io::Result<bool> {
         let side = self.to_move();
         if self.current().moves(side).is_empty() {
-            writeln!(out, "{side} has no move: {} won.", side.other())?;
+            let winner = side.other().to_string();
+            t.over(&format!("{side} has no move: {winner} won."), Some(&winner))?;
             return Ok(true);
         }
         Ok(false)
     }
 
     /// The computer's move, found under the limits: `Ok(false)` when Ctrl-C or a limit
-    /// stopped it (said on `out`).
-    fn computer_moves(&mut self, out: &mut impl Write, who: &str) -> Result<bool, Failure> {
+    /// stopped it (said in the transcript).
+    fn computer_moves(&mut self, t: &mut Transcript<'_>, who: &str) -> Result<bool, Failure> {
         let side = self.to_move();
         let current = self.history.last().unwrap_or(&self.start);
         let solver = &mut self.solver;
@@ -259,105 +288,78 @@ impl Session {
             Ok(Some(choice)) => choice,
             Ok(None) => return Ok(true),
             Err(e) if stopped(&e) => {
-                writeln!(out, "{who} stopped thinking: {e}.")?;
+                t.stopped(who, &e)?;
                 return Ok(false);
             }
             Err(e) => return Err(e.into()),
         };
-        writeln!(out, "{who} ({side}) plays {}", choice.turn.description)?;
-        writeln!(out, "  ({})", choice.reason)?;
+        t.played(
+            &format!("{who} ({side}) plays {}", choice.turn.description),
+            who,
+            Some(&side.to_string()),
+            &choice.turn.description,
+            &choice.turn.after.position(),
+            Some(&choice.reason),
+        )?;
         self.history.push(choice.turn.after);
         Ok(true)
     }
 
     /// Computer against computer, for at most [`DEMO_MOVES`] moves.
-    fn demo(&mut self, out: &mut impl Write) -> Result<(), Failure> {
+    fn demo(&mut self, t: &mut Transcript<'_>) -> Result<(), Failure> {
         for _ in 0..DEMO_MOVES {
-            self.draw(out)?;
-            if self.over(out)? {
+            self.draw(t)?;
+            if self.over(t)? {
                 return Ok(());
             }
-            if !self.computer_moves(out, "The computer")? {
+            if !self.computer_moves(t, "The computer")? {
                 return Ok(());
             }
         }
-        writeln!(
-            out,
+        t.say(&format!(
             "The demonstration stops after {DEMO_MOVES} moves; the game would go on (`nimlab analyze` tells who wins)."
-        )?;
+        ))?;
         Ok(())
     }
 
-    fn help(out: &mut impl Write) -> io::Result<()> {
-        writeln!(out, "Commands:")?;
-        writeln!(
-            out,
-            "  a move      in the game's notation (`moves` lists yours), or the position it leads to"
-        )?;
-        writeln!(out, "  moves       list your legal moves")?;
-        writeln!(
-            out,
-            "  hint        the move the computer would play for you, and why"
-        )?;
-        writeln!(
-            out,
-            "  explain     the value of the position and of every move, as `nimlab analyze` prints it"
-        )?;
-        writeln!(
-            out,
-            "  undo        take back your last move (and the computer's answer)"
-        )?;
-        writeln!(
-            out,
-            "  swap        the computer takes your side: it moves now"
-        )?;
-        writeln!(out, "  new         start again")?;
-        writeln!(
-            out,
-            "  go          let the computer think again after Ctrl-C or the time limit stopped it"
-        )?;
-        writeln!(out, "  help        this list")?;
-        writeln!(out, "  quit        stop")
-    }
-
-    fn play(&mut self, out: &mut impl Write) -> Result<(), Failure> {
+    fn play(&mut self, t: &mut Transcript<'_>) -> Result<(), Failure> {
         let mut lines = Lines::open(self.terminal);
         loop {
             if self.to_move() != self.you {
-                self.draw(out)?;
-                if self.over(out)? {
+                self.draw(t)?;
+                if self.over(t)? {
                     return Ok(());
                 }
-                if !self.computer_moves(out, "The computer")? {
-                    writeln!(out, "{STOPPED_CHOICES}")?;
+                if !self.computer_moves(t, "The computer")? {
+                    t.say(STOPPED_CHOICES)?;
                 }
             }
             if self.to_move() == self.you {
-                self.draw(out)?;
-                if self.over(out)? {
+                self.draw(t)?;
+                if self.over(t)? {
                     return Ok(());
                 }
             }
             loop {
-                out.flush()?;
+                t.flush()?;
                 let prompt = format!("your move ({})> ", self.you);
                 let Some(line) = lines.next(&prompt) else {
-                    writeln!(out, "(end of input)")?;
+                    t.say("(end of input)")?;
                     return Ok(());
                 };
                 let line = line?;
                 let command = line.trim();
-                if !self.terminal {
-                    writeln!(out, "> {command}")?;
+                if !self.terminal || t.is_json() {
+                    t.input(command)?;
                 }
                 match command {
                     "" => continue,
                     "quit" | "exit" | "q" => {
-                        writeln!(out, "Bye.")?;
+                        t.say("Bye.")?;
                         return Ok(());
                     }
-                    "help" | "?" => Self::help(out)?,
-                    "moves" => self.list_moves(out)?,
+                    "help" | "?" => t.say(COMMANDS)?,
+                    "moves" => self.list_moves(t)?,
                     "hint" => {
                         let side = self.you;
                         let current = self.history.last().unwrap_or(&self.start);
@@ -366,16 +368,25 @@ impl Session {
                             .guard
                             .run_showing("Thinking", || choose(current, side, solver))
                         {
-                            Ok(Some(c)) if c.winning => {
-                                writeln!(out, "Hint: {} ({})", c.turn.description, c.reason)?
-                            }
-                            Ok(Some(c)) => writeln!(
-                                out,
-                                "No winning move. The best try: {} ({})",
-                                c.turn.description, c.reason
+                            Ok(Some(c)) if c.winning => t.hint(
+                                &format!("Hint: {} ({})", c.turn.description, c.reason),
+                                Some(&c.turn.description),
+                                true,
+                                &c.reason,
                             )?,
-                            Ok(None) => writeln!(out, "No move is possible.")?,
-                            Err(e) => writeln!(out, "{e}")?,
+                            Ok(Some(c)) => t.hint(
+                                &format!(
+                                    "No winning move. The best try: {} ({})",
+                                    c.turn.description, c.reason
+                                ),
+                                Some(&c.turn.description),
+                                false,
+                                &c.reason,
+                            )?,
+                            Ok(None) => {
+                                t.hint("No move is possible.", None, false, "no move is possible")?
+                            }
+                            Err(e) => t.refused(command, &e.to_string())?,
                         }
                     }
                     "explain" => {
@@ -384,10 +395,11 @@ impl Session {
                         let analysis = self
                             .guard
                             .run_showing("Thinking", || analyze_partizan(current, solver, 100));
+                        let you = self.you;
                         match analysis {
-                            Ok(a) => {
+                            Ok(a) => t.analysis(&a, |out| {
                                 print_text(&a, out)?;
-                                let (moves, side) = match self.you {
+                                let (moves, side) = match you {
                                     Side::Left => (&a.left_moves, "Left"),
                                     Side::Right => (&a.right_moves, "Right"),
                                 };
@@ -395,9 +407,9 @@ impl Session {
                                     out,
                                     "Every move of yours ({side}) and the value it leaves:"
                                 )?;
-                                print_moves(moves, moves.len(), out)?;
-                            }
-                            Err(e) => writeln!(out, "{e}")?,
+                                print_moves(moves, moves.len(), out)
+                            })?,
+                            Err(e) => t.refused(command, &e.to_string())?,
                         }
                     }
                     "undo" => {
@@ -416,55 +428,73 @@ impl Session {
                             }
                         }
                         if back == 0 {
-                            writeln!(out, "Nothing to undo.")?;
+                            t.say("Nothing to undo.")?;
                         } else {
                             self.history.truncate(n - back);
-                            writeln!(out, "Taken back.")?;
-                            self.draw(out)?;
+                            t.say("Taken back.")?;
+                            self.draw(t)?;
                         }
                     }
                     "swap" => {
-                        writeln!(
-                            out,
+                        t.say(&format!(
                             "The computer takes your side ({}); you are {} now.",
                             self.you,
                             self.you.other()
-                        )?;
+                        ))?;
                         self.you = self.you.other();
                         break;
                     }
                     "new" => {
                         self.history = vec![self.start.clone()];
-                        writeln!(out, "A new game.")?;
+                        t.say("A new game.")?;
                         break;
                     }
                     "go" if self.to_move() != self.you => break,
-                    "go" => writeln!(out, "It is your turn.")?,
-                    _ if self.to_move() != self.you => {
-                        writeln!(out, "It is the computer's turn. {STOPPED_CHOICES}")?
-                    }
+                    "go" => t.say("It is your turn.")?,
+                    _ if self.to_move() != self.you => t.refused(
+                        command,
+                        &format!("It is the computer's turn. {STOPPED_CHOICES}"),
+                    )?,
                     text => match read_move(self.current(), self.you, text) {
                         Ok(turn) => {
-                            writeln!(out, "You play {}", turn.description)?;
+                            t.played(
+                                &format!("You play {}", turn.description),
+                                "you",
+                                Some(&self.you.to_string()),
+                                &turn.description,
+                                &turn.after.position(),
+                                None,
+                            )?;
                             self.history.push(turn.after);
                             break;
                         }
-                        Err(reason) => writeln!(out, "{reason}")?,
+                        Err(reason) => t.refused(text, &reason)?,
                     },
                 }
             }
         }
     }
 
-    fn list_moves(&self, out: &mut impl Write) -> io::Result<()> {
+    fn list_moves(&self, t: &mut Transcript<'_>) -> io::Result<()> {
         let all = self.current().moves(self.you);
-        writeln!(out, "Your moves ({}, {}):", self.you, all.len())?;
-        for t in all.iter().take(200) {
-            writeln!(out, "  {:<12} -> {}", t.description, t.after.position())?;
-        }
-        if all.len() > 200 {
-            writeln!(out, "  … and {} more", all.len() - 200)?;
-        }
-        Ok(())
+        let listed: Vec<Listed> = all
+            .iter()
+            .take(LISTED_MOVES)
+            .map(|m| Listed {
+                description: m.description.clone(),
+                position: m.after.position(),
+            })
+            .collect();
+        let you = self.you;
+        t.moves(&listed, all.len(), |out| {
+            writeln!(out, "Your moves ({you}, {}):", all.len())?;
+            for m in &listed {
+                writeln!(out, "  {:<12} -> {}", m.description, m.position)?;
+            }
+            if all.len() > LISTED_MOVES {
+                writeln!(out, "  … and {} more", all.len() - LISTED_MOVES)?;
+            }
+            Ok(())
+        })
     }
 }

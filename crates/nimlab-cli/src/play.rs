@@ -2,6 +2,7 @@
 
 use crate::limits::{Guard, LimitArgs};
 use crate::lines::Lines;
+use crate::transcript::{Listed, Transcript};
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use nimlab::analysis::{analyze, Convention};
@@ -46,9 +47,16 @@ pub struct PlayArgs {
     /// Clobber; Right: red, horizontal, `o`).
     #[arg(long = "as", value_enum, default_value = "left", value_name = "SIDE")]
     side: SideArg,
+    /// Print one JSON object a line, each an event of the game (a position, a move, a
+    /// hint, the end), for a program that plays through `nimlab`.
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     limits: LimitArgs,
 }
+
+/// How many moves `moves` lists; the others are counted.
+pub const LISTED_MOVES: usize = 200;
 
 /// How long the computer may think about one move unless `--time-limit` says otherwise.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
@@ -148,7 +156,8 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
             demo: args.demo,
             ascii: args.ascii,
         };
-        return crate::partizan::play(&cat, &list, &options, guard, out);
+        let mut t = Transcript::new(out, args.json);
+        return crate::partizan::play(&cat, &list, &options, guard, &mut t);
     }
     if tokens.len() == 1 {
         let id = tokens[0].clone();
@@ -191,13 +200,33 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
         Convention::Normal => "the player who makes the last move wins",
         Convention::Misere => "misère play: the player who makes the last move loses",
     };
-    writeln!(out, "{} ({rule}).", session.game_title())?;
+    let mut t = Transcript::new(out, args.json);
+    let (game, position) = (session.start.game(), session.start.notation());
+    t.start(
+        &game,
+        &position,
+        &format!("{} ({rule}).", session.game_title()),
+    )?;
     if args.demo {
-        return session.demo(out);
+        return session.demo(&mut t);
     }
-    writeln!(out, "Type a move, or `help` for the commands.")?;
-    session.play(out)
+    t.say("Type a move, or `help` for the commands.")?;
+    session.play(&mut t)
 }
+
+/// The commands of a game, for `help`.
+pub const COMMANDS: &str = "\
+Commands:
+  a move      in the game's notation, as its description (`take 2 from heap 1`), or as the position it leads to
+  moves       list the legal moves
+  hint        a winning move, if there is one, and why
+  explain     the analysis of the position, as `nimlab analyze` prints it
+  undo        take back your last move (and the computer's answer)
+  swap        the computer takes your side: it moves now
+  new         start again
+  go          let the computer think again after Ctrl-C or the time limit stopped it
+  help        this list
+  quit        stop";
 
 /// A game in progress.
 struct Session {
@@ -226,27 +255,36 @@ impl Session {
         }
     }
 
-    /// Draws the current position.
-    fn draw(&self, out: &mut impl Write) -> io::Result<()> {
+    /// Draws the current position, `to_move` to play.
+    fn draw(&self, t: &mut Transcript<'_>, to_move: &str) -> io::Result<()> {
         let sum = self.current();
-        writeln!(out)?;
+        let mut drawing = String::new();
         for (i, part) in sum.parts.iter().enumerate() {
             if sum.parts.len() > 1 {
-                writeln!(out, "part {} ({} {}):", i + 1, part.game(), part.notation())?;
-            }
-            for line in part.draw(self.ascii).lines() {
-                writeln!(out, "  {line}")?;
+                drawing.push_str(&format!(
+                    "part {} ({} {}):\n",
+                    i + 1,
+                    part.game(),
+                    part.notation()
+                ));
+                for line in part.draw(self.ascii).lines() {
+                    drawing.push_str(&format!("  {line}\n"));
+                }
+            } else {
+                for line in part.draw(self.ascii).lines() {
+                    drawing.push_str(&format!("  {line}\n"));
+                }
             }
         }
-        Ok(())
+        t.position(&sum.notation(), to_move, &drawing)
     }
 
     /// Whether the game is over (no move), saying who won.
-    fn over(&self, out: &mut impl Write, mover: &str, other: &str) -> Result<bool, Failure> {
+    fn over(&self, t: &mut Transcript<'_>, mover: &str, other: &str) -> Result<bool, Failure> {
         if self.repeated() {
-            writeln!(
-                out,
-                "This position has come up three times with the same player to move: the game is drawn."
+            t.over(
+                "This position has come up three times with the same player to move: the game is drawn.",
+                None,
             )?;
             return Ok(true);
         }
@@ -261,7 +299,10 @@ impl Session {
                 Convention::Normal => other,
                 Convention::Misere => mover,
             };
-            writeln!(out, "No move is left for {mover}: {winner} won.")?;
+            t.over(
+                &format!("No move is left for {mover}: {winner} won."),
+                Some(winner),
+            )?;
             return Ok(true);
         }
         Ok(false)
@@ -284,8 +325,8 @@ impl Session {
     }
 
     /// The computer's move, found under the limits: `Ok(false)` when Ctrl-C or a limit
-    /// stopped it (said on `out`).
-    fn computer_moves(&mut self, out: &mut impl Write, who: &str) -> Result<bool, Failure> {
+    /// stopped it (said in the transcript).
+    fn computer_moves(&mut self, t: &mut Transcript<'_>, who: &str) -> Result<bool, Failure> {
         let (current, convention) = (self.current(), self.convention);
         let found = self
             .guard
@@ -294,114 +335,90 @@ impl Session {
             Ok(Some(choice)) => choice,
             Ok(None) => return Ok(true),
             Err(e) if stopped(&e) => {
-                writeln!(out, "{who} stopped thinking: {e}.")?;
+                t.stopped(who, &e)?;
                 return Ok(false);
             }
             Err(e) => return Err(e.into()),
         };
-        writeln!(out, "{who} plays: {}", choice.turn.description)?;
-        writeln!(out, "  ({})", choice.reason)?;
+        t.played(
+            &format!("{who} plays: {}", choice.turn.description),
+            who,
+            None,
+            &choice.turn.description,
+            &choice.turn.after.notation(),
+            Some(&choice.reason),
+        )?;
         self.history.push(choice.turn.after);
         Ok(true)
     }
 
     /// Computer against computer, for at most [`DEMO_MOVES`] moves.
-    fn demo(&mut self, out: &mut impl Write) -> Result<(), Failure> {
+    fn demo(&mut self, t: &mut Transcript<'_>) -> Result<(), Failure> {
         let names = ["First player", "Second player"];
         let mut k = 0;
         for _ in 0..DEMO_MOVES {
-            self.draw(out)?;
-            if self.over(out, names[k], names[1 - k])? {
+            self.draw(t, names[k])?;
+            if self.over(t, names[k], names[1 - k])? {
                 return Ok(());
             }
-            if !self.computer_moves(out, names[k])? {
+            if !self.computer_moves(t, names[k])? {
                 return Ok(());
             }
             k = 1 - k;
         }
-        writeln!(
-            out,
+        t.say(&format!(
             "The demonstration stops after {DEMO_MOVES} moves; the game would go on (`nimlab analyze` tells who wins)."
-        )?;
+        ))?;
         Ok(())
     }
 
-    fn help(out: &mut impl Write) -> io::Result<()> {
-        writeln!(out, "Commands:")?;
-        writeln!(out, "  a move      in the game's notation, as its description (`take 2 from heap 1`), or as the position it leads to")?;
-        writeln!(out, "  moves       list the legal moves")?;
-        writeln!(
-            out,
-            "  hint        a winning move, if there is one, and why"
-        )?;
-        writeln!(
-            out,
-            "  explain     the analysis of the position, as `nimlab analyze` prints it"
-        )?;
-        writeln!(
-            out,
-            "  undo        take back your last move (and the computer's answer)"
-        )?;
-        writeln!(
-            out,
-            "  swap        the computer takes your side: it moves now"
-        )?;
-        writeln!(out, "  new         start again")?;
-        writeln!(
-            out,
-            "  go          let the computer think again after Ctrl-C or the time limit stopped it"
-        )?;
-        writeln!(out, "  help        this list")?;
-        writeln!(out, "  quit        stop")
-    }
-
     /// The game: the player's moves from standard input, the computer's answers.
-    fn play(&mut self, out: &mut impl Write) -> Result<(), Failure> {
+    fn play(&mut self, t: &mut Transcript<'_>) -> Result<(), Failure> {
         let mut lines = Lines::open(self.terminal);
         loop {
             if self.computers_turn {
-                self.draw(out)?;
-                if self.over(out, "the computer", "you")? {
+                self.draw(t, "computer")?;
+                if self.over(t, "the computer", "you")? {
                     return Ok(());
                 }
-                if self.computer_moves(out, "The computer")? {
+                if self.computer_moves(t, "The computer")? {
                     self.computers_turn = false;
                 } else {
-                    writeln!(out, "{STOPPED_CHOICES}")?;
+                    t.say(STOPPED_CHOICES)?;
                 }
             }
             if !self.computers_turn {
-                self.draw(out)?;
-                if self.over(out, "you", "the computer")? {
+                self.draw(t, "you")?;
+                if self.over(t, "you", "the computer")? {
                     return Ok(());
                 }
             }
             loop {
-                out.flush()?;
+                t.flush()?;
                 let Some(line) = lines.next("your move> ") else {
-                    writeln!(out, "(end of input)")?;
+                    t.say("(end of input)")?;
                     return Ok(());
                 };
                 let line = line?;
                 let command = line.trim();
-                if !self.terminal {
-                    writeln!(out, "> {command}")?;
+                if !self.terminal || t.is_json() {
+                    t.input(command)?;
                 }
                 match command {
                     "" => continue,
                     "quit" | "exit" | "q" => {
-                        writeln!(out, "Bye.")?;
+                        t.say("Bye.")?;
                         return Ok(());
                     }
-                    "help" | "?" => Self::help(out)?,
+                    "help" | "?" => t.say(COMMANDS)?,
                     "moves" => {
-                        if let Err(e) = self.list_moves(out) {
-                            Self::report(out, e)?;
+                        if let Err(e) = self.list_moves(t) {
+                            Self::report(t, command, e)?;
                         }
                     }
                     "hint" => {
-                        if let Err(e) = self.hint(out) {
-                            Self::report(out, e)?;
+                        if let Err(e) = self.hint(t) {
+                            Self::report(t, command, e)?;
                         }
                     }
                     "explain" => {
@@ -410,12 +427,12 @@ impl Session {
                             .guard
                             .run_showing("Thinking", || analyze(current, convention, 100))
                         {
-                            Ok(a) => crate::analyze::print_text(&a, out)?,
-                            Err(e) => Self::report(out, e.into())?,
+                            Ok(a) => t.analysis(&a, |out| crate::analyze::print_text(&a, out))?,
+                            Err(e) => Self::report(t, command, e.into())?,
                         }
                     }
                     "go" if self.computers_turn => break,
-                    "go" => writeln!(out, "It is your turn.")?,
+                    "go" => t.say("It is your turn.")?,
                     "undo" => {
                         // Back to the last position where it was the player's turn: one
                         // move back when the computer was stopped before it answered.
@@ -425,36 +442,44 @@ impl Session {
                             _ => 0,
                         };
                         if back == 0 {
-                            writeln!(out, "Nothing to undo.")?;
+                            t.say("Nothing to undo.")?;
                         } else {
                             self.history.truncate(self.history.len() - back);
                             self.computers_turn = false;
-                            writeln!(out, "Taken back.")?;
-                            self.draw(out)?;
+                            t.say("Taken back.")?;
+                            self.draw(t, "you")?;
                         }
                     }
                     "swap" => {
-                        writeln!(out, "The computer takes your side.")?;
+                        t.say("The computer takes your side.")?;
                         self.computers_turn = true;
                         break;
                     }
                     "new" => {
                         self.history = vec![copy(&self.start)];
                         self.computers_turn = self.computer_first;
-                        writeln!(out, "A new game.")?;
+                        t.say("A new game.")?;
                         break;
                     }
-                    _ if self.computers_turn => {
-                        writeln!(out, "It is the computer's turn. {STOPPED_CHOICES}")?
-                    }
+                    _ if self.computers_turn => t.refused(
+                        command,
+                        &format!("It is the computer's turn. {STOPPED_CHOICES}"),
+                    )?,
                     text => match read_move(self.current(), text) {
                         Ok(turn) => {
-                            writeln!(out, "You play: {}", turn.description)?;
+                            t.played(
+                                &format!("You play: {}", turn.description),
+                                "you",
+                                None,
+                                &turn.description,
+                                &turn.after.notation(),
+                                None,
+                            )?;
                             self.history.push(turn.after);
                             self.computers_turn = true;
                             break;
                         }
-                        Err(reason) => writeln!(out, "{reason}")?,
+                        Err(reason) => t.refused(text, &reason)?,
                     },
                 }
             }
@@ -462,41 +487,59 @@ impl Session {
     }
 
     /// A command that could not be carried out: its reason, and the game goes on.
-    fn report(out: &mut impl Write, e: Failure) -> Result<(), Failure> {
+    fn report(t: &mut Transcript<'_>, command: &str, e: Failure) -> Result<(), Failure> {
         match e {
-            Failure::Input(e) => Ok(writeln!(out, "{e}")?),
+            Failure::Input(e) => Ok(t.refused(command, &e.to_string())?),
             Failure::Io(e) => Err(Failure::Io(e)),
         }
     }
 
-    fn list_moves(&self, out: &mut impl Write) -> Result<(), Failure> {
+    fn list_moves(&self, t: &mut Transcript<'_>) -> Result<(), Failure> {
         let current = self.current();
         let all: Vec<Turn> = self.guard.run(|| moves(current))?;
-        writeln!(out, "Legal moves ({}):", all.len())?;
-        for t in all.iter().take(200) {
-            writeln!(out, "  {:<40} -> {}", t.description, t.after.notation())?;
-        }
-        if all.len() > 200 {
-            writeln!(out, "  … and {} more", all.len() - 200)?;
-        }
+        let listed: Vec<Listed> = all
+            .iter()
+            .take(LISTED_MOVES)
+            .map(|m| Listed {
+                description: m.description.clone(),
+                position: m.after.notation(),
+            })
+            .collect();
+        t.moves(&listed, all.len(), |out| {
+            writeln!(out, "Legal moves ({}):", all.len())?;
+            for m in &listed {
+                writeln!(out, "  {:<40} -> {}", m.description, m.position)?;
+            }
+            if all.len() > LISTED_MOVES {
+                writeln!(out, "  … and {} more", all.len() - LISTED_MOVES)?;
+            }
+            Ok(())
+        })?;
         Ok(())
     }
 
-    fn hint(&self, out: &mut impl Write) -> Result<(), Failure> {
+    fn hint(&self, t: &mut Transcript<'_>) -> Result<(), Failure> {
         let (current, convention) = (self.current(), self.convention);
         let choice = self
             .guard
             .run_showing("Thinking", || choose(current, convention))?;
         match choice {
-            Some(c) if c.winning => {
-                writeln!(out, "Hint: {} ({})", c.turn.description, c.reason)?;
-            }
-            Some(c) => writeln!(
-                out,
-                "No winning move. The best try: {} ({}).",
-                c.turn.description, c.reason
+            Some(c) if c.winning => t.hint(
+                &format!("Hint: {} ({})", c.turn.description, c.reason),
+                Some(&c.turn.description),
+                true,
+                &c.reason,
             )?,
-            None => writeln!(out, "No move is possible.")?,
+            Some(c) => t.hint(
+                &format!(
+                    "No winning move. The best try: {} ({}).",
+                    c.turn.description, c.reason
+                ),
+                Some(&c.turn.description),
+                false,
+                &c.reason,
+            )?,
+            None => t.hint("No move is possible.", None, false, "no move is possible")?,
         }
         Ok(())
     }

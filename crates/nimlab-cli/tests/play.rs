@@ -287,3 +287,47 @@ fn huge_positions_are_played_without_listing_their_moves() {
         "{out}"
     );
 }
+
+/// `play` had no `--json`: with it every line is one event. Nim 1 2 is won by moving to
+/// 1 1 (nim-sum 0); whatever the computer answers leaves one counter, and taking it wins.
+#[test]
+fn play_json_is_one_event_a_line_through_a_whole_game() {
+    let (code, out, err) = play(&["nim", "1", "2", "--json"], "2-1\n0 0\n");
+    assert_eq!(code, Some(0), "{err}");
+    let events: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is one JSON object"))
+        .collect();
+    assert_eq!(events[0]["event"], "start");
+    assert_eq!(events[0]["game"], "nim");
+    let moves: Vec<&serde_json::Value> = events.iter().filter(|e| e["event"] == "move").collect();
+    assert_eq!(moves.len(), 3, "{out}");
+    assert_eq!(
+        (&moves[0]["by"], &moves[0]["position"]),
+        (&"you".into(), &"1 1".into())
+    );
+    assert_eq!(moves[1]["by"], "The computer");
+    let after: Vec<u64> = moves[1]["position"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .map(|h| h.parse().unwrap())
+        .collect();
+    assert_eq!(after.iter().sum::<u64>(), 1, "{out}");
+    let last = events.last().unwrap();
+    assert_eq!(
+        (&last["event"], &last["winner"]),
+        (&"over".into(), &"you".into())
+    );
+    // A partizan hint and move list are events too: the 2×2 board is ±1, and both of
+    // Left's dominoes win.
+    let (_, out, _) = play(&["domineering", "..|..", "--json"], "hint\nmoves\nquit\n");
+    let events: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let hint = events.iter().find(|e| e["event"] == "hint").unwrap();
+    assert_eq!(hint["winning"], true);
+    let listed = events.iter().find(|e| e["event"] == "moves").unwrap();
+    assert_eq!(listed["total"], 2);
+}
