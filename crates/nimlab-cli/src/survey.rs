@@ -1,5 +1,6 @@
 //! `nimlab survey octal`: every octal code up to a number of digits, tabulated.
 
+use crate::limits::{Guard, LimitArgs};
 use crate::Failure;
 use clap::{Args, ValueEnum};
 use nimlab::heap::{survey_octal, SurveyRow};
@@ -29,6 +30,8 @@ pub struct SurveyArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 fn parse_whole(s: &str) -> Result<u8, String> {
@@ -42,7 +45,8 @@ fn parse_whole(s: &str) -> Result<u8, String> {
 /// Runs the survey and prints the table.
 pub fn run(args: &SurveyArgs, out: &mut impl Write) -> Result<(), Failure> {
     let Family::Octal = args.family;
-    let rows = survey_octal(args.digits, args.whole, args.to)?;
+    let guard = Guard::new(args.limits.limits(None)?);
+    let rows = guard.run(|| survey_octal(args.digits, args.whole, args.to))?;
     if args.json {
         let object = serde_json::json!({
             "family": "octal",

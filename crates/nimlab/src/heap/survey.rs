@@ -73,10 +73,14 @@ pub fn survey_octal(digits: usize, whole: u8, to: u64) -> Result<Vec<SurveyRow>>
             }
         }
     }
+    // The workers run in the caller's limits too (Ctrl-C, time and memory).
+    let stop = crate::limits::current().unwrap_or_default();
     let results: Vec<(Code, Vec<u32>, Option<Periodicity>)> = codes
         .into_par_iter()
         .map(|code| {
-            let (values, period) = values_to(Rule::take_break(code.clone()), to)?;
+            stop.check()?;
+            let (values, period) =
+                stop.scope(|| values_to(Rule::take_break(code.clone()), to))?;
             Ok((code, values, period))
         })
         .collect::<Result<_>>()?;
@@ -116,6 +120,7 @@ fn values_to(rule: Rule, to: u64) -> Result<(Vec<u32>, Option<Periodicity>)> {
     let target = to + 1;
     let mut len = 256.min(target);
     loop {
+        crate::limits::check()?;
         seq.extend_to(len)?;
         let period = Periodicity::find(&seq);
         if let Some(p) = period.filter(|p| p.proved) {
