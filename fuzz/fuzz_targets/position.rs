@@ -1,0 +1,134 @@
+//! Positions of the impartial games of the catalogue, and sums of them, as
+//! `Catalogue::parse_sum` reads them (`nim 3 5 7`, `subtraction:1,3,4 10 + kayles 7`).
+//! An input that does not begin with a game id is a position of the game its first byte
+//! chooses among the catalogue's ids (parameterised ids included).
+//!
+//! Properties: the sum's notation reads back to the same notation, and so does each part's
+//! (with its game id); for a position small enough to search, each option's notation reads
+//! back too, the value is the mex of the options' values, the moves to value 0 are the
+//! options of value 0, and the misère outcome agrees with the options'.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use nimlab::games::{Catalogue, Position};
+use nimlab::{Nimber, Outcome};
+use nimlab_fuzz::{impartial_ids, sum_text, text, tokens};
+use std::collections::HashSet;
+
+const MAX_POSITION: usize = 512;
+
+/// A position is solved only when it reaches at most this many positions and moves.
+const MAX_REACH: u64 = 200;
+const MAX_MOVES: u64 = 2000;
+
+/// `notation` read back as a position of `game`, which must write it the same.
+fn reads_back(cat: &Catalogue, game: &str, notation: &str, from: &str) {
+    let tokens: Vec<&str> = notation.split_whitespace().collect();
+    match cat.parse_position(game, &tokens, 1) {
+        Ok(p) => assert_eq!(
+            p.notation(),
+            notation,
+            "`{game} {notation}` (from {from:?}) reads back as another position"
+        ),
+        Err(e) => panic!("`{game} {notation}` (from {from:?}) does not read back: {e}"),
+    }
+}
+
+fn mex(values: &HashSet<Nimber>) -> Nimber {
+    (0u64..)
+        .map(Nimber::from)
+        .find(|v| !values.contains(v))
+        .expect("a finite set misses a value")
+}
+
+/// The checks that need the options and values of a small position.
+fn check_small(cat: &Catalogue, p: &dyn Position, from: &str) {
+    if !matches!(p.reach(MAX_REACH, MAX_MOVES), Ok(Some(_))) {
+        return;
+    }
+    let game = p.game();
+    let here = format!("`{game} {}` (from {from:?})", p.notation());
+    let options = match p.options() {
+        Ok(o) => o,
+        Err(e) => panic!("{here}: the options of a small position: {e}"),
+    };
+    for m in &options {
+        reads_back(cat, &m.to.game(), &m.to.notation(), from);
+    }
+    if p.is_loopy() {
+        let _ = p.generalized_value();
+        return;
+    }
+    let value = match p.value() {
+        Ok(v) => v,
+        Err(e) => panic!("{here}: the value of a small position: {e}"),
+    };
+    let mut values = HashSet::new();
+    let mut zeros = 0;
+    for m in &options {
+        let v =
+            m.to.value()
+                .unwrap_or_else(|e| panic!("{here}: an option's value: {e}"));
+        zeros += usize::from(v == Nimber::from(0u64));
+        values.insert(v);
+    }
+    assert_eq!(
+        value,
+        mex(&values),
+        "{here}: the value is not the mex of the options'"
+    );
+    let winning = p
+        .moves_to_value(&Nimber::from(0u64), options.len() + 1)
+        .unwrap_or_else(|e| panic!("{here}: the moves to 0: {e}"));
+    assert_eq!(
+        winning.total, zeros,
+        "{here}: the moves to 0 are not the options of value 0"
+    );
+    let misere = p
+        .misere_outcome()
+        .unwrap_or_else(|e| panic!("{here}: the misère outcome: {e}"));
+    let mut option_outcomes = Vec::new();
+    for m in &options {
+        option_outcomes.push(
+            m.to.misere_outcome()
+                .unwrap_or_else(|e| panic!("{here}: an option's misère outcome: {e}")),
+        );
+    }
+    let expected = if options.is_empty() || option_outcomes.contains(&Outcome::P) {
+        Outcome::N
+    } else {
+        Outcome::P
+    };
+    assert_eq!(
+        misere, expected,
+        "{here}: the misère outcome disagrees with the options'"
+    );
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some(text) = text(data, MAX_POSITION) else {
+        return;
+    };
+    let cat = Catalogue::standard();
+    let ids = impartial_ids(&cat);
+    let tokens = tokens(text, data, &ids, |w| cat.lookup(w).is_ok());
+    let Ok(sum) = cat.parse_sum(&tokens) else {
+        return;
+    };
+    let written = sum_text(&sum);
+    let words: Vec<&str> = written.split_whitespace().collect();
+    match cat.parse_sum(&words) {
+        Ok(back) => assert_eq!(
+            sum_text(&back),
+            written,
+            "{text:?} is written {written:?}, which reads back as another sum"
+        ),
+        Err(e) => panic!("{text:?} is written {written:?}, which does not read back: {e}"),
+    }
+    for part in &sum.parts {
+        reads_back(&cat, &part.game(), &part.notation(), text);
+        let _ = part.draw(true);
+        let _ = part.draw(false);
+        check_small(&cat, &**part, text);
+    }
+});
