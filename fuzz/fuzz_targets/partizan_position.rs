@@ -13,7 +13,7 @@ use nimlab::games::ruleset::{PartizanPosition, RulesetSolver, Side};
 use nimlab::games::Catalogue;
 use nimlab::notation::print;
 use nimlab::partizan::Comparison;
-use nimlab_fuzz::{args, partizan_ids, text, tokens};
+use nimlab_fuzz::{args, partizan_ids, short, text, tokens};
 use std::collections::HashSet;
 
 const MAX_POSITION: usize = 512;
@@ -27,15 +27,22 @@ const MAX_REACH: usize = 300;
 
 /// `game notation` read back as a sum, which must be written the same.
 fn reads_back(cat: &Catalogue, game: &str, notation: &str, from: &str) {
+    let shown = short(&format!("{game} {notation}"));
     let text = format!("{game} {notation}");
     let tokens: Vec<&str> = text.split_whitespace().collect();
     match cat.parse_partizan_sum_args(&args(&tokens)) {
-        Ok(back) => assert_eq!(
-            back.notation(),
-            text,
-            "`{text}` (from {from:?}) reads back as another position"
+        Ok(back) => {
+            let back = back.notation();
+            assert!(
+                back == text,
+                "{shown} (from {from}) reads back as another position, {}",
+                short(&back)
+            );
+        }
+        Err(e) => panic!(
+            "{shown} (from {from}) does not read back: {}",
+            short(&e.to_string())
         ),
-        Err(e) => panic!("`{text}` (from {from:?}) does not read back: {e}"),
     }
 }
 
@@ -66,15 +73,23 @@ fn check_small(cat: &Catalogue, p: &dyn PartizanPosition, from: &str) {
     if p.notation().len() > MAX_SEARCHED_TEXT || !small(p) {
         return;
     }
-    let here = format!("`{} {}` (from {from:?})", p.game(), p.notation());
+    let here = format!(
+        "{} (from {})",
+        short(&format!("{} {}", p.game(), p.notation())),
+        short(from)
+    );
     let mut solver = RulesetSolver::new();
-    let value = p
-        .value(&mut solver)
-        .unwrap_or_else(|e| panic!("{here}: the value of a small position: {e}"));
+    let value = p.value(&mut solver).unwrap_or_else(|e| {
+        panic!(
+            "{here}: the value of a small position: {}",
+            short(&e.to_string())
+        )
+    });
     let mut sides = [Vec::new(), Vec::new()];
     for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
         for m in p.moves(side) {
-            reads_back(cat, &m.to.game(), &m.to.notation(), from);
+            let after = format!("a move of {here}");
+            reads_back(cat, &m.to.game(), &m.to.notation(), &after);
             let v =
                 m.to.value(&mut solver)
                     .unwrap_or_else(|e| panic!("{here}: the value of a move's position: {e}"));
@@ -103,15 +118,25 @@ fuzz_target!(|data: &[u8]| {
     let written = sum.notation();
     let words: Vec<&str> = written.split_whitespace().collect();
     match cat.parse_partizan_sum_args(&args(&words)) {
-        Ok(back) => assert_eq!(
-            back.notation(),
-            written,
-            "{text:?} is written {written:?}, which reads back as another sum"
+        Ok(back) => {
+            let back = back.notation();
+            assert!(
+                back == written,
+                "{} is written {}, which reads back as another sum, {}",
+                short(text),
+                short(&written),
+                short(&back)
+            );
+        }
+        Err(e) => panic!(
+            "{} is written {}, which does not read back: {}",
+            short(text),
+            short(&written),
+            short(&e.to_string())
         ),
-        Err(e) => panic!("{text:?} is written {written:?}, which does not read back: {e}"),
     }
     for part in &sum.parts {
-        reads_back(&cat, &part.game(), &part.notation(), text);
+        reads_back(&cat, &part.game(), &part.notation(), &short(text));
         let _ = part.draw(true);
         let _ = part.draw(false);
         let _ = part.svg();

@@ -20,6 +20,15 @@ pub fn text(data: &[u8], max: usize) -> Option<&str> {
     std::str::from_utf8(data).ok()
 }
 
+/// A text cut to its first 160 characters for a message, with its length when longer.
+pub fn short(text: &str) -> String {
+    const SHOWN: usize = 160;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{:?}… ({} characters)", &text[..end], text.chars().count()),
+        None => format!("{text:?}"),
+    }
+}
+
 /// Parameters tried for the games whose ids take them, besides the documented example.
 fn parameters(name: &str) -> &'static [&'static str] {
     match name {
@@ -122,6 +131,13 @@ pub fn sum_text(sum: &Sum) -> String {
     }
 }
 
+/// Whether every number written in `text` has at most `digits` digits: sizing a heap
+/// game's search needs its heaps' values, which are long to compute for large heaps.
+pub fn small_numbers(text: &str, digits: usize) -> bool {
+    text.split(|c: char| !c.is_ascii_digit())
+        .all(|d| d.len() <= digits)
+}
+
 /// How many squares or characters the positions in double quotes of an expression hold
 /// (`domineering("4x4")` holds 16): what the calculator solves without a limit.
 pub fn quoted_size(line: &str) -> u64 {
@@ -170,19 +186,23 @@ pub fn eval_and_round_trip(s: &mut Session, line: &str) {
     if shown.len() > MAX_PRINTED {
         return;
     }
+    let (line, printed) = (short(line), short(&shown));
     let back = match s.game_of(&shown) {
         Ok(h) => h,
-        Err(e) => panic!("{line:?} prints as {shown:?}, which does not read back: {e}"),
+        Err(e) => {
+            let e = short(&e.to_string());
+            panic!("{line} prints as {printed}, which does not read back: {e}")
+        }
     };
     let same = s.arena.compare(g, back);
-    assert_eq!(
-        same,
-        Comparison::Equal,
-        "{line:?} prints as {shown:?}, which reads back as another game"
+    assert!(
+        same == Comparison::Equal,
+        "{line} prints as {printed}, which reads back as another game ({same:?})"
     );
     let again = print(&mut s.arena, back);
-    assert_eq!(
-        again, shown,
-        "{line:?} prints as {shown:?}, which reads back and prints as {again:?}"
+    assert!(
+        again == shown,
+        "{line} prints as {printed}, which reads back and prints as {}",
+        short(&again)
     );
 }
