@@ -13,7 +13,7 @@ use nimlab::analysis::Convention;
 use nimlab::games::{Catalogue, Sum};
 use nimlab::play::{choose, copy, moves, outcome, read_move};
 use nimlab::Outcome;
-use nimlab_fuzz::{impartial_ids, text, tokens};
+use nimlab_fuzz::{impartial_ids, small_numbers, text, tokens};
 
 const MAX_SESSION: usize = 1024;
 
@@ -25,6 +25,9 @@ const MAX_REACH: u64 = 2000;
 
 /// Whether the positions reachable from `sum` are few: the product of its parts'.
 fn small(sum: &Sum) -> bool {
+    if !small_numbers(&sum.notation(), 4) {
+        return false;
+    }
     let mut product = 1u64;
     for p in &sum.parts {
         match p.reach(MAX_REACH, MAX_REACH * 10) {
