@@ -25,7 +25,7 @@ const MAX_REACH: u64 = 2000;
 
 /// Whether the positions reachable from `sum` are few: the product of its parts'.
 fn small(sum: &Sum) -> bool {
-    if !small_numbers(&sum.notation(), 4) {
+    if !small_numbers(&sum.notation(), 3) {
         return false;
     }
     let mut product = 1u64;

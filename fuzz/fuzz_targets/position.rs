@@ -50,7 +50,11 @@ fn mex(values: &HashSet<Nimber>) -> Nimber {
 
 /// The checks that need the options and values of a small position.
 fn check_small(cat: &Catalogue, p: &dyn Position, from: &str) {
-    if !small_numbers(&p.notation(), 4) || !matches!(p.reach(MAX_REACH, MAX_MOVES), Ok(Some(_))) {
+    // Heaps of thousands are legitimately slow to value in some games (hexadecimal codes
+    // that leave three heaps): only positions written with numbers below 1000 are sized.
+    let small =
+        small_numbers(&p.notation(), 3) && matches!(p.reach(MAX_REACH, MAX_MOVES), Ok(Some(_)));
+    if !small {
         return;
     }
     let game = p.game();
