@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for a while, one after the other, and fails on the first crash,
+# timeout or out-of-memory.
+#
+#   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET…]     (default: 60 seconds, every target)
+#
+# Needs the nightly toolchain and cargo-fuzz:
+#   rustup toolchain install nightly --profile minimal
+#   cargo install cargo-fuzz --locked
+#
+# The committed corpora in fuzz/corpus/<target> are read but not changed: what a run
+# finds goes to a scratch folder ($FUZZ_WORK, by default a new temporary folder), with the
+# failing input under $FUZZ_WORK/artifacts/<target>/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-60}"
+shift || true
+case "$seconds" in
+'' | *[!0-9]*)
+    echo "usage: fuzz/run.sh [SECONDS_PER_TARGET] [TARGET…]" >&2
+    exit 2
+    ;;
+esac
+
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "fuzz/run.sh: the nightly toolchain is missing: rustup toolchain install nightly --profile minimal" >&2
+    exit 2
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "fuzz/run.sh: cargo-fuzz is missing: cargo install cargo-fuzz --locked" >&2
+    exit 2
+fi
+
+# The targets are built with AddressSanitizer (cargo-fuzz's default): nimlab forbids unsafe
+# code, but without a sanitizer a stack overflow kills the target before libFuzzer can
+# save the input; AddressSanitizer reports it with its stack. `FUZZ_SANITIZER=none` builds
+# faster and runs about twice as fast, for panics and timeouts only.
+build=(--sanitizer "${FUZZ_SANITIZER:-address}")
+work="${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/nimlab-fuzz.XXXXXX")}"
+mkdir -p "$work"
+
+if [ "$#" -gt 0 ]; then
+    targets=("$@")
+else
+    mapfile -t targets < <(cargo +nightly fuzz list)
+fi
+
+start=$(date +%s)
+cargo +nightly fuzz build "${build[@]}"
+echo "fuzz/run.sh: built ${#targets[@]} targets in $(($(date +%s) - start)) s"
+
+failed=()
+for target in "${targets[@]}"; do
+    corpus="$work/corpus/$target"
+    artifacts="$work/artifacts/$target"
+    mkdir -p "$corpus" "$artifacts"
+    seeds=()
+    if [ -d "fuzz/corpus/$target" ]; then
+        seeds=("fuzz/corpus/$target")
+    fi
+    echo "fuzz/run.sh: $target for $seconds s"
+    if ! cargo +nightly fuzz run "${build[@]}" "$target" "$corpus" "${seeds[@]}" -- \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+        -print_final_stats=1 -artifact_prefix="$artifacts/" 2>"$work/$target.log"; then
+        tail -n 60 "$work/$target.log"
+        for input in "$artifacts"/*; do
+            [ -f "$input" ] || continue
+            echo "fuzz/run.sh: $target failed on $input; its bytes in hex:"
+            od -A n -t x1 "$input" | head -n 32
+        done
+        failed+=("$target")
+    else
+        grep -E '^stat::number_of_executed_units' "$work/$target.log" |
+            sed "s/^/fuzz\/run.sh: $target: /" || true
+    fi
+done
+
+echo "fuzz/run.sh: ${#targets[@]} targets in $(($(date +%s) - start)) s; scratch folder $work"
+if [ "${#failed[@]}" -gt 0 ]; then
+    echo "fuzz/run.sh: failed: ${failed[*]}" >&2
+    exit 1
+fi
