@@ -4,6 +4,9 @@
 #
 #   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET…]     (default: 60 seconds, every target)
 #
+# FUZZ_JOBS=N runs N targets at once (default 1), FUZZ_SANITIZER=none builds without
+# AddressSanitizer.
+#
 # Needs the nightly toolchain and cargo-fuzz:
 #   rustup toolchain install nightly --profile minimal
 #   cargo install cargo-fuzz --locked
@@ -50,19 +53,46 @@ start=$(date +%s)
 cargo +nightly fuzz build "${build[@]}"
 echo "fuzz/run.sh: built ${#targets[@]} targets in $(($(date +%s) - start)) s"
 
-failed=()
-for target in "${targets[@]}"; do
-    corpus="$work/corpus/$target"
-    artifacts="$work/artifacts/$target"
+# Runs one target; its log and verdict go to the scratch folder.
+run_one() {
+    local target="$1"
+    local corpus="$work/corpus/$target"
+    local artifacts="$work/artifacts/$target"
     mkdir -p "$corpus" "$artifacts"
-    seeds=()
+    local seeds=()
     if [ -d "fuzz/corpus/$target" ]; then
         seeds=("fuzz/corpus/$target")
     fi
-    echo "fuzz/run.sh: $target for $seconds s"
-    if ! cargo +nightly fuzz run "${build[@]}" "$target" "$corpus" "${seeds[@]}" -- \
+    if cargo +nightly fuzz run "${build[@]}" "$target" "$corpus" "${seeds[@]}" -- \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
-        -print_final_stats=1 -artifact_prefix="$artifacts/" 2>"$work/$target.log"; then
+        -print_final_stats=1 -artifact_prefix="$artifacts/" >"$work/$target.log" 2>&1; then
+        echo ok >"$work/$target.verdict"
+    else
+        echo failed >"$work/$target.verdict"
+    fi
+}
+
+# FUZZ_JOBS targets run at once (by default 1).
+jobs_at_once="${FUZZ_JOBS:-1}"
+running=0
+for target in "${targets[@]}"; do
+    if [ "$running" -ge "$jobs_at_once" ]; then
+        wait -n || true
+        running=$((running - 1))
+    fi
+    echo "fuzz/run.sh: $target for $seconds s"
+    run_one "$target" &
+    running=$((running + 1))
+done
+wait || true
+
+failed=()
+for target in "${targets[@]}"; do
+    artifacts="$work/artifacts/$target"
+    if [ "$(cat "$work/$target.verdict" 2>/dev/null)" = ok ]; then
+        grep -E '^stat::number_of_executed_units' "$work/$target.log" |
+            sed "s/^/fuzz\/run.sh: $target: /" || true
+    else
         tail -n 60 "$work/$target.log"
         for input in "$artifacts"/*; do
             [ -f "$input" ] || continue
@@ -70,9 +100,6 @@ for target in "${targets[@]}"; do
             od -A n -t x1 "$input" | head -n 32
         done
         failed+=("$target")
-    else
-        grep -E '^stat::number_of_executed_units' "$work/$target.log" |
-            sed "s/^/fuzz\/run.sh: $target: /" || true
     fi
 done
 
