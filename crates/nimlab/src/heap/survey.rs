@@ -79,8 +79,7 @@ pub fn survey_octal(digits: usize, whole: u8, to: u64) -> Result<Vec<SurveyRow>>
         .into_par_iter()
         .map(|code| {
             stop.check()?;
-            let (values, period) =
-                stop.scope(|| values_to(Rule::take_break(code.clone()), to))?;
+            let (values, period) = stop.scope(|| values_to(Rule::take_break(code.clone()), to))?;
             Ok((code, values, period))
         })
         .collect::<Result<_>>()?;
