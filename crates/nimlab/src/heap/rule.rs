@@ -112,10 +112,62 @@ impl Rule {
     /// assert_eq!(Rule::parse("octal:0.9").unwrap_err().to_string().replace("octal:", ""), err);
     /// ```
     ///
+    /// A rule's text (its `Display`) and its [label](Rule::label) read back as the rule:
+    /// `4.0 with unequal splits` (a code whose splits must leave unequal heaps), `equal
+    /// splits`, `grundy (4.0 with unequal splits)`.
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// let grundy = Rule::parse("grundy").unwrap();
+    /// assert_eq!(Rule::parse("4.0 with unequal splits").unwrap(), grundy);
+    /// assert_eq!(Rule::parse(&grundy.label()).unwrap(), grundy);
+    /// assert_eq!(Rule::parse("equal splits").unwrap(), Rule::parse("antigrundy").unwrap());
+    /// assert!(Rule::parse("kayles (0.7)").is_err());
+    /// ```
+    ///
     /// # Errors
     /// [`Error::UnknownGame`] for an unknown name (with the closest name), or the code's or
-    /// the set's error.
+    /// the set's error; [`Error::BadParameters`] for a label whose name is not its rule's,
+    /// or unequal splits of a rule that is not a code.
     pub fn parse(text: &str) -> Result<Self> {
+        // A label: the name, then the rule's text in parentheses.
+        let label = text
+            .strip_suffix(')')
+            .and_then(|t| t.split_once(" ("))
+            .and_then(|(name, inner)| Some((NAMED.iter().find(|n| n.name == name)?, inner)));
+        if let Some((named, inner)) = label {
+            let rule = (named.rule)();
+            return match Self::parse_text(inner) {
+                Ok(r) if r == rule => Ok(rule),
+                Ok(r) => Err(Error::parameters(
+                    text,
+                    format!("`{}` is the rule {rule}, not {r}", named.name),
+                )),
+                Err(e) => Err(rename(e, text)),
+            };
+        }
+        Self::parse_text(text)
+    }
+
+    /// Reads a rule as [`Rule::parse`] does, but not a label.
+    fn parse_text(text: &str) -> Result<Self> {
+        let Some(inner) = text.strip_suffix(" with unequal splits") else {
+            return Self::parse_plain(text);
+        };
+        match Self::parse_plain(inner).map_err(|e| rename(e, text))? {
+            Rule::TakeBreak { code, .. } => Ok(Rule::unequal_split(code)),
+            _ => Err(Error::parameters(
+                text,
+                "unequal splits belong to a take-and-break code, e.g. `4.0 with unequal splits` (Grundy's game)",
+            )),
+        }
+    }
+
+    /// Reads a name, a code, a subtraction set or `equal splits`.
+    fn parse_plain(text: &str) -> Result<Self> {
+        if text == "equal splits" {
+            return Ok(Rule::EqualSplit);
+        }
         if let Some(n) = NAMED.iter().find(|n| n.name == text) {
             return Ok((n.rule)());
         }
@@ -446,6 +498,66 @@ mod tests {
                     "{rule} {n}: {counted} for {listed}"
                 );
             }
+        }
+    }
+
+    /// Found by fuzzing: the text of `grundy`, `4.0 with unequal splits`, and of
+    /// `antigrundy`, `equal splits` (the text a sequence file stores), did not read back,
+    /// nor did their labels `grundy (4.0 with unequal splits)`. Every rule's text and
+    /// label read back as the rule.
+    #[test]
+    fn the_text_and_the_label_of_every_rule_read_back() {
+        let mut rules: Vec<Rule> = Rule::named()
+            .map(|(n, _)| Rule::parse(n).unwrap())
+            .collect();
+        for text in [
+            "0.6",
+            "4.3…",
+            "hex:0.F",
+            "hex:C.1",
+            "0.700...",
+            "subtraction:1,3,4",
+            "subtraction:squares",
+            "subtraction:powers2",
+            "subtraction:primes",
+        ] {
+            rules.push(Rule::parse(text).unwrap());
+        }
+        for digits in ["4.0", "4.3…", "hex:8.0", "0.77", "hex:C.F…"] {
+            let Rule::TakeBreak { code, .. } = Rule::parse(digits).unwrap() else {
+                unreachable!("{digits} is a code");
+            };
+            rules.push(Rule::unequal_split(code));
+        }
+        for rule in &rules {
+            for text in [rule.to_string(), rule.label()] {
+                assert_eq!(Rule::parse(&text).unwrap(), *rule, "{text}");
+            }
+        }
+        // Grundy's game splits a heap into two unequal heaps; Antigrundy into equal ones.
+        let grundy = Rule::parse("4.0 with unequal splits").unwrap();
+        assert_eq!(grundy.name(), Some("grundy"));
+        assert_eq!(
+            Rule::parse("equal splits").unwrap().name(),
+            Some("antigrundy")
+        );
+        assert_eq!(
+            Rule::parse("grundy (4.0 with unequal splits)").unwrap(),
+            grundy
+        );
+        // A label whose rule is not the name's is refused, as are unequal splits of a rule
+        // that is not a code.
+        for (text, says) in [
+            ("kayles (0.7)", "`kayles` is the rule 0.77, not 0.7"),
+            (
+                "grundy (4.0)",
+                "`grundy` is the rule 4.0 with unequal splits",
+            ),
+            ("subtraction:1,2 with unequal splits", "take-and-break code"),
+            ("equal splits with unequal splits", "take-and-break code"),
+        ] {
+            let err = Rule::parse(text).unwrap_err().to_string();
+            assert!(err.contains(says), "{text}: {err}");
         }
     }
 
