@@ -358,6 +358,26 @@ impl Rule {
         }
     }
 
+    /// A bound on the Grundy value G(n) of a heap of `n`: the length of the longest play
+    /// from it, which no value exceeds (a value v needs an option of each value below v,
+    /// and so a play of v moves or more).
+    ///
+    /// A move that takes a counter leaves fewer counters, and a move that takes none (an
+    /// equal split) leaves more heaps, never more than the counters: no play from a heap
+    /// of n is longer than n moves. A code whose digit d_0 splits a heap without taking
+    /// anything allows both: each move then lowers twice the counters less the heaps by
+    /// at least 1 (taking k ≥ 1 counters and leaving j ≤ 3 heaps changes it by
+    /// −2k − j + 1; splitting without taking, by −1 or −2), from 2n − 1 down to no less
+    /// than 0, so no play is longer than 2n − 1 moves.
+    pub(crate) fn max_value(&self, n: u64) -> u64 {
+        match self {
+            Rule::TakeBreak { code, .. } if code.digit(0) != 0 => {
+                n.saturating_mul(2).saturating_sub(1)
+            }
+            _ => n,
+        }
+    }
+
     /// The most heaps one move leaves of a heap (0 for a rule that only removes heaps).
     pub fn max_heaps_left(&self) -> u64 {
         match self {
