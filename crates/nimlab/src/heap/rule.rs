@@ -293,6 +293,38 @@ impl Rule {
         }
     }
 
+    /// Whether a heap of `n` has a move, found from the digits alone (in time that does not
+    /// grow with `n`): a heap without one never changes, and adds nothing to a sum.
+    pub(crate) fn has_move(&self, n: u64) -> bool {
+        match self {
+            Rule::TakeBreak { code, unequal } => {
+                // The least heap left that a split into two (three) parts needs.
+                let (two, three) = if *unequal { (3, 6) } else { (2, 3) };
+                // Whether taking k leaves a move of digit d (r = n - k counters left).
+                let allows = |d: u8, k: u64, r: u64| {
+                    (d & 1 != 0 && r == 0)
+                        || (d & 2 != 0 && k > 0 && r > 0)
+                        || (d & 4 != 0 && r >= two)
+                        || (d & 8 != 0 && r >= three)
+                };
+                let written = code.digits().len() as u64;
+                if (0..written.min(n.saturating_add(1))).any(|k| allows(code.digit(k), k, n - k)) {
+                    return true;
+                }
+                // The repeated digit d, for every take k from `written` to n: the take
+                // that leaves the most (k = written) or none (k = n) decides.
+                let d = code.digit(u64::MAX);
+                code.repeats()
+                    && n >= written
+                    && (allows(d, written, n - written) || allows(d, n, 0))
+            }
+            Rule::EqualSplit => n >= 2,
+            Rule::Subtract(SubtractionSet::Finite(s)) => s.first().is_some_and(|&m| m <= n),
+            Rule::Subtract(SubtractionSet::Powers2 | SubtractionSet::Squares) => n >= 1,
+            Rule::Subtract(SubtractionSet::Primes | SubtractionSet::Divisors) => n >= 2,
+        }
+    }
+
     /// How many moves a heap of `n` has, exactly for a code that does not repeat and for a
     /// subtraction set, about for the others (a repeating code's tail and the divisors of
     /// an equal split are estimated): the size of [`Rule::for_each_option`]'s work,
@@ -579,6 +611,39 @@ mod tests {
             let err = Rule::parse(text).unwrap_err().to_string();
             assert!(err.contains(says), "{text}: {err}");
         }
+    }
+
+    /// Whether a heap has a move, read from the digits, is whether it has an option.
+    #[test]
+    fn a_heap_has_a_move_exactly_when_it_has_an_option() {
+        let mut rules: Vec<Rule> = Rule::named()
+            .map(|(n, _)| Rule::parse(n).unwrap())
+            .collect();
+        for d0 in [0, 4, 8, 12] {
+            for d1 in 0..16 {
+                for d2 in [0, 1, 2, 3, 4, 8, 9] {
+                    for repeats in [false, true] {
+                        if let Ok(code) = Code::from_digits(&[d0, d1, 0, d2], repeats) {
+                            rules.push(Rule::take_break(code.clone()));
+                            rules.push(Rule::unequal_split(code));
+                        }
+                    }
+                }
+            }
+        }
+        for set in ["1,3", "5,9", "squares", "powers2", "primes", "divisors"] {
+            rules.push(Rule::parse(&format!("subtraction:{set}")).unwrap());
+        }
+        for rule in &rules {
+            for n in 0..40 {
+                let mut any = false;
+                rule.for_each_option(n, |_| any = true);
+                assert_eq!(rule.has_move(n), any, "{rule} {n}");
+            }
+        }
+        // Without listing the options of a huge heap.
+        assert!(Rule::parse("lasker").unwrap().has_move(u64::MAX));
+        assert!(!Rule::parse("hex:0.1").unwrap().has_move(u64::MAX));
     }
 
     #[test]
