@@ -314,13 +314,14 @@ impl Rules for TakeBreak {
         let rule = self.rule();
         let mut moves = 0u128;
         for &h in heaps {
-            self.heap_value(h)?;
+            // Refused by its size before its value is computed for nothing.
             if h > LIST_LIMIT {
                 return Err(Error::limit(
                     format!("listing every move of heap {h} of {}", self.id),
                     format!("heaps up to {LIST_LIMIT}"),
                 ));
             }
+            self.heap_value(h)?;
             moves += rule.option_count(h);
         }
         if moves > MAX_OPTIONS as u128 {
