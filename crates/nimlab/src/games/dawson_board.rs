@@ -391,7 +391,8 @@ impl Rules for DawsonChess {
             let mut c = s.trim().chars();
             let f = (c.next()? as u32).checked_sub('a' as u32)? as usize;
             let r: usize = c.as_str().parse().ok()?;
-            (1..=3).contains(&r).then_some((r - 1, f))
+            // A file beyond the board's widest is no square (and has no letter).
+            ((1..=3).contains(&r) && f < MAX_FILES).then_some((r - 1, f))
         };
         let (from, to) = (name(a)?, name(b)?);
         let mut all = Vec::new();
@@ -451,7 +452,23 @@ impl Rules for DawsonChess {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Catalogue;
     use crate::heap::{Rule, Sequence};
+
+    /// Found by fuzzing: the move `Ā1-a2` overflowed. A square's file was any letter
+    /// from `a` on, named again by adding it to `a` in one byte: `Ā` (U+0100) is 159
+    /// letters past `a`, beyond a byte. The board has at most 16 files, `a` to `p`.
+    #[test]
+    fn a_move_from_a_file_beyond_the_board_is_refused() {
+        let cat = Catalogue::standard();
+        let p = cat.parse_position("dawson-board", &["3"], 1).unwrap();
+        for text in ["Ā1-a2", "a1-Ā2", "Ā1xb2", "ÿ1-a1", "q1-q2", "z1-z2"] {
+            assert!(!matches!(p.read_move(text), Some(Ok(_))), "{text}");
+        }
+        // White's pawns start on row 1 and step to row 2.
+        let m = p.read_move("a1-a2").unwrap().unwrap();
+        assert_eq!(m.to.notation(), "ppp/P../.PP b");
+    }
 
     fn dawson(n: u64) -> Vec<u64> {
         let mut seq = Sequence::new(Rule::parse("0.137").unwrap());

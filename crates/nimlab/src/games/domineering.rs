@@ -9,7 +9,7 @@
 //! its four forms under the reflections that keep the players' directions (left–right,
 //! top–bottom and both), so equal regions share one entry of the solver's table.
 
-use super::grid::{Grid, SquareMark};
+use super::grid::{self, Grid, SquareMark};
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::{Error, Result};
@@ -41,18 +41,25 @@ impl Domineering {
     /// # Errors
     /// A side of 0 or more than [`MAX_SQUARES`] squares.
     pub fn empty(height: u32, width: u32) -> Result<Domineering> {
-        if height == 0 || width == 0 || height * width > MAX_SQUARES {
+        Self::sized(u64::from(height), u64::from(width))
+    }
+
+    /// An empty board of any size asked for, refused beyond [`MAX_SQUARES`] squares.
+    fn sized(height: u64, width: u64) -> Result<Domineering> {
+        if !grid::fits(height, width, 1) {
             return Err(Error::limit(
                 format!("a Domineering board of {height}×{width}"),
                 format!("boards of 1 to {MAX_SQUARES} squares"),
             ));
         }
-        let n = height * width;
-        let empty = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let grid = Grid {
+            height: height as u32,
+            width: width as u32,
+        };
         Ok(Domineering {
             height: height as u8,
             width: width as u8,
-            empty,
+            empty: grid.all(),
         })
     }
 
@@ -64,10 +71,8 @@ impl Domineering {
     /// a board beyond [`MAX_SQUARES`] squares.
     pub fn parse(text: &str) -> Result<Domineering> {
         let text = text.trim().trim_matches('"');
-        if let Some((r, c)) = text.split_once(['x', '×']) {
-            if let (Ok(r), Ok(c)) = (r.trim().parse::<u32>(), c.trim().parse::<u32>()) {
-                return Domineering::empty(r, c);
-            }
+        if let Some((r, c)) = grid::read_size(text) {
+            return Domineering::sized(r, c);
         }
         let (grid, [empty, _, _]) = Grid::parse(
             "domineering",

@@ -81,8 +81,19 @@ pub fn strip(coins: &[u64], gold: Option<usize>, ascii: bool) -> Option<String> 
 /// assert_eq!(d, " 1  . . R\n 0  R . .\n    0 1 2");
 /// ```
 pub fn grid(pieces: &[(u64, u64)], width: Option<u64>, piece: char, ascii: bool) -> Option<String> {
-    let cols = width.unwrap_or_else(|| pieces.iter().map(|p| p.0 + 1).max().unwrap_or(1));
-    let rows = pieces.iter().map(|p| p.1 + 1).max().unwrap_or(1);
+    // A piece on the last column or row of 64 bits is beyond any drawing: no overflow.
+    let cols = width.unwrap_or_else(|| {
+        pieces
+            .iter()
+            .map(|p| p.0.saturating_add(1))
+            .max()
+            .unwrap_or(1)
+    });
+    let rows = pieces
+        .iter()
+        .map(|p| p.1.saturating_add(1))
+        .max()
+        .unwrap_or(1);
     if cols > MAX_DRAWN_WIDTH || rows > MAX_DRAWN_WIDTH {
         return None;
     }
@@ -129,4 +140,34 @@ pub fn coin_row(row: &str, ascii: bool) -> Option<String> {
         cells.push_str(&format!(" {cell:>width$}"));
     }
     Some(format!("{header}\n{cells}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Catalogue;
+
+    /// Found by fuzzing: `rook 18446744073709551615,0` overflowed when drawn. The grid
+    /// was sized by the last column plus one, which does not fit in 64 bits for a piece
+    /// on column 2^64 − 1 (as for `rook-3` and for `two-dim-nim 1 18446744073709551615,0`).
+    #[test]
+    fn pieces_on_the_last_64_bit_column_or_row_are_not_drawn() {
+        let far = u64::MAX;
+        assert_eq!(grid(&[(far, 0)], None, 'R', true), None);
+        assert_eq!(grid(&[(0, far)], None, 'R', true), None);
+        assert_eq!(grid(&[(0, far)], Some(4), 'o', false), None);
+        // Such positions are written in their notation instead.
+        let cat = Catalogue::standard();
+        for (game, tokens) in [
+            ("rook", vec!["18446744073709551615,0"]),
+            ("rook", vec!["0,18446744073709551615", "2,2"]),
+            ("rook-3", vec!["18446744073709551615,18446744073709551615"]),
+            ("two-dim-nim", vec!["1", "18446744073709551615,0"]),
+        ] {
+            let p = cat.parse_position(game, &tokens, 1).unwrap();
+            for ascii in [true, false] {
+                assert_eq!(p.draw(ascii), p.notation(), "{game} {tokens:?}");
+            }
+        }
+    }
 }

@@ -46,6 +46,36 @@ pub(crate) fn column_name(c: u32) -> String {
     }
 }
 
+/// The sides of an empty board written `RxC` (or `R×C`): R rows and C columns, or `None`
+/// when `text` is not two whole numbers joined so. A number too large for 64 bits reads
+/// as 2^64 − 1, a side no board has.
+pub(crate) fn read_size(text: &str) -> Option<(u64, u64)> {
+    let (r, c) = text.split_once(['x', '×'])?;
+    Some((whole_number(r)?, whole_number(c)?))
+}
+
+/// A whole number written in decimal digits (spaces around it and a `+` before it
+/// allowed), at most 2^64 − 1.
+fn whole_number(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let t = t.strip_prefix('+').unwrap_or(t);
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(t.parse().unwrap_or(u64::MAX))
+}
+
+/// Whether a board of `height` rows and `width` columns has `min_height` rows or more,
+/// a column or more, and at most [`MAX_SQUARES`] squares (the product is taken without
+/// overflow).
+pub(crate) fn fits(height: u64, width: u64, min_height: u64) -> bool {
+    height >= min_height.max(1)
+        && width >= 1
+        && height
+            .checked_mul(width)
+            .is_some_and(|n| n <= MAX_SQUARES as u64)
+}
+
 impl Grid {
     /// Reads rows from the top separated by `|`; `square` names each character's kind
     /// (`None` for a character the game does not know). Returns the shape and, for each
@@ -268,7 +298,7 @@ impl Grid {
 
     /// Every square.
     pub(crate) fn all(&self) -> u64 {
-        let n = self.height * self.width;
+        let n = u64::from(self.height) * u64::from(self.width);
         if n >= 64 {
             u64::MAX
         } else {
@@ -311,5 +341,58 @@ impl Grid {
             out.push(region);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::args::number;
+    use crate::games::Catalogue;
+    use crate::Error;
+
+    /// Found by fuzzing: `domineering 65536x65536` overflowed. The number of squares of
+    /// an `RxC` board was taken in 32 bits: a panic with overflow checks, and without them
+    /// a product that wraps round, so that `domineering 1073741825x4` (4,294,967,300
+    /// squares) was read as the 1×4 board `....`. The same held for `cram`, `snort`,
+    /// `col` and `minichess`.
+    #[test]
+    fn rxc_boards_whose_squares_overflow_32_bits_are_refused() {
+        let cat = Catalogue::standard();
+        let read = |game: &str, size: &str| {
+            cat.parse_partizan_sum_args(&number(&[game, size], 1))
+                .map(|sum| sum.parts[0].notation())
+        };
+        for game in ["domineering", "cram", "snort", "col", "minichess"] {
+            for size in [
+                "65536x65536",
+                "1073741825x4",
+                "4x1073741825",
+                "4294967296x1",
+                "2x4294967296",
+                "2x2147483649",
+                "99999999999999999999999x2",
+                "65x1",
+                "9x8",
+            ] {
+                match read(game, size) {
+                    Err(Error::Limit { what, .. }) => {
+                        assert!(what.contains("board"), "{game} {size}: {what}")
+                    }
+                    other => panic!("{game} {size}: {other:?}"),
+                }
+            }
+            // 64 squares is the largest board: 8 rows of 8 squares.
+            let board = read(game, "8x8").unwrap();
+            assert_eq!(board.split('|').count(), 8, "{game}");
+            assert!(
+                board.split('|').all(|row| row.chars().count() == 8),
+                "{game}"
+            );
+        }
+        // The empty boards have every square empty; minichess has a row of pawns each.
+        assert_eq!(read("domineering", "1x64").unwrap(), ".".repeat(64));
+        assert_eq!(read("snort", "64x1").unwrap(), vec!["."; 64].join("|"));
+        let pawns = read("minichess", "2x32").unwrap();
+        assert_eq!(pawns, format!("{}|{}", "b".repeat(32), "w".repeat(32)));
     }
 }

@@ -6,6 +6,9 @@
 //! k stones of one colour is worth ±k, and each stone above it ±1/2, ±1/4, ±1/8, … in
 //! turn (+ for `x`, − for `o`). So `xo` = 1/2, `xox` = 3/4, `xoxo` = 5/8, `xoxoo` = 9/16
 //! and `xooox` = 3/16 (text 000 gives 1/16, an erratum).
+//!
+//! Columns are written bottom first and separated by spaces (`xoxo xooox`); the position
+//! with no stone left is written `(nothing)` (read as `nothing` too), as in `hackenbush`.
 
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::{Arena, Dyadic, GameId, PartizanGame};
@@ -39,11 +42,23 @@ impl HackenbushString {
     }
 
     /// Reads columns written with `x` (or `l`, Left's, blue) and `o` (or `r`, Right's,
-    /// red), bottom first, separated by spaces or commas.
+    /// red), bottom first, separated by spaces or commas; `(nothing)` (or `nothing`) is
+    /// the position with no stone, as it is written.
+    ///
+    /// ```
+    /// use nimlab::games::hackenbush_string::HackenbushString;
+    /// let none = HackenbushString::parse("(nothing)").unwrap();
+    /// assert!(none.columns().is_empty());
+    /// assert_eq!(none.to_string(), "(nothing)");
+    /// assert_eq!(HackenbushString::parse("nothing").unwrap(), none);
+    /// ```
     ///
     /// # Errors
     /// Another character, named with its place, or more than [`MAX_STONES`] stones.
     pub fn parse(text: &str) -> Result<HackenbushString> {
+        if matches!(text.trim(), "(nothing)" | "nothing") {
+            return Ok(HackenbushString::new(Vec::new()));
+        }
         let mut columns = Vec::new();
         let mut stones = 0usize;
         for (i, word) in text
@@ -194,6 +209,9 @@ impl Ruleset for HackenbushString {
     }
 
     fn draw(&self, _ascii: bool) -> String {
+        if self.columns.is_empty() {
+            return "(nothing: no stone is left)".to_string();
+        }
         let height = self.columns.iter().map(Vec::len).max().unwrap_or(0);
         let mut lines: Vec<String> = (0..height)
             .rev()
@@ -233,6 +251,9 @@ impl Ruleset for HackenbushString {
 
 impl std::fmt::Display for HackenbushString {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.columns.is_empty() {
+            return f.write_str("(nothing)");
+        }
         let words: Vec<String> = self
             .columns
             .iter()
@@ -248,7 +269,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         name: "hackenbush-string",
         usage: "hackenbush-string",
         summary: "Black-White Nim: columns of stones, Left's `x` and Right's `o`, bottom first; a player removes one of their stones and every stone above it; who cannot move loses",
-        position: "columns bottom first, `x` (or `l`) Left's and `o` (or `r`) Right's, separated by spaces, e.g. `hackenbush-string xoxo xooox ox`; a move is the column and the stone from the bottom, `2:3`",
+        position: "columns bottom first, `x` (or `l`) Left's and `o` (or `r`) Right's, separated by spaces, e.g. `hackenbush-string xoxo xooox ox`, `(nothing)` when no stone is left; a move is the column and the stone from the bottom, `2:3`",
         params: super::Params::None,
         start: "xoxo xooox oxo",
         build: |_, args| super::ruleset::read_joined(args, " ", HackenbushString::parse),
@@ -308,6 +329,37 @@ mod tests {
             }
         }
         assert_eq!(count, (1 << 15) - 1);
+    }
+
+    /// Found by fuzzing: `hackenbush-string x` after Left's move had no stone left and
+    /// was written as nothing at all, which does not read back (the position was
+    /// missing). Every move's position reads back as itself; the one with no stone is
+    /// written `(nothing)` and is worth 0, its player to move having no move.
+    #[test]
+    fn the_position_with_no_stone_is_written_and_read_back() {
+        let cat = crate::games::Catalogue::standard();
+        let read = |text: &str| {
+            let tokens: Vec<&str> = std::iter::once("hackenbush-string")
+                .chain(text.split_whitespace())
+                .collect();
+            cat.parse_partizan_sum_args(&crate::games::args::number(&tokens, 1))
+                .unwrap_or_else(|e| panic!("`{text}` does not read back: {e}"))
+        };
+        for start in ["x", "o", "xoo", "xo ox", "xxo"] {
+            let p = read(start);
+            for side in [Side::Left, Side::Right] {
+                for m in p.parts[0].moves(side) {
+                    let text = m.to.notation();
+                    assert_eq!(read(&text).parts[0].notation(), text, "{start}");
+                }
+            }
+        }
+        let none = HackenbushString::parse("x").unwrap().left_options();
+        assert_eq!(none, vec![HackenbushString::new(Vec::new())]);
+        assert_eq!(none[0].notation(), "(nothing)");
+        assert_eq!(HackenbushString::parse("(nothing)").unwrap(), none[0]);
+        assert_eq!(none[0].value().to_string(), "0");
+        assert!(none[0].left_options().is_empty() && none[0].right_options().is_empty());
     }
 
     #[test]

@@ -28,7 +28,7 @@
 //! assert_eq!(g, a.integer(2));
 //! ```
 
-use super::grid::Grid;
+use super::grid::{self, Grid};
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::{Error, Result};
@@ -91,12 +91,19 @@ impl Minichess {
     /// # Errors
     /// Fewer than 2 rows, no column, or more than [`MAX_SQUARES`] squares.
     pub fn start(height: u32, width: u32) -> Result<Minichess> {
-        if height < 2 || width == 0 || (height * width) as usize > MAX_SQUARES {
+        Self::sized(u64::from(height), u64::from(width))
+    }
+
+    /// The start on a board of any size asked for, refused beyond [`MAX_SQUARES`] squares.
+    fn sized(height: u64, width: u64) -> Result<Minichess> {
+        if !grid::fits(height, width, 2) {
             return Err(Error::limit(
                 format!("a minichess board of {height}×{width}"),
                 format!("boards of 2 or more rows and at most {MAX_SQUARES} squares"),
             ));
         }
+        // At most 64 squares in 2 rows or more: a side fits in 32 bits and a row in a word.
+        let (height, width) = (height as u32, width as u32);
         let row = (1u64 << width) - 1;
         Ok(Minichess {
             height: height as u8,
@@ -121,10 +128,8 @@ impl Minichess {
     /// a board beyond [`MAX_SQUARES`] squares.
     pub fn parse(text: &str) -> Result<Minichess> {
         let text = text.trim().trim_matches('"').trim();
-        if let Some((r, c)) = text.split_once(['x', '×']) {
-            if let (Ok(r), Ok(c)) = (r.trim().parse::<u32>(), c.trim().parse::<u32>()) {
-                return Minichess::start(r, c);
-            }
+        if let Some((r, c)) = grid::read_size(text) {
+            return Minichess::sized(r, c);
         }
         let (grid, [_, white, black]) = Grid::parse(
             "minichess",

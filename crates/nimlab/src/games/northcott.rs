@@ -179,6 +179,17 @@ impl Northcott {
                 rows.push(Self::read_row(a, text)?);
             }
         }
+        if rows.is_empty() {
+            // Only separators (`/`): no row, which no position is.
+            let text: Vec<&str> = tokens.iter().map(|a| a.text).collect();
+            return Err(Error::position(
+                "northcott",
+                format!(
+                    "no rows given in `{}`; write rows such as `w...b/..b.w`, or the gaps, e.g. `4 3 2`",
+                    text.join(" ")
+                ),
+            ));
+        }
         Ok(Board {
             rows,
             black_to_move,
@@ -453,6 +464,37 @@ mod tests {
             Northcott,
             Northcott::read(&number(&tokens, 1)).unwrap(),
         ))
+    }
+
+    /// Found by fuzzing: `northcott /` was read as a board of no rows and written as
+    /// nothing at all, which does not read back ("no rows given"). Separators alone are
+    /// refused as no rows are; a board of rows is written as it reads back.
+    #[test]
+    fn a_board_of_separators_only_is_refused_as_no_rows() {
+        for tokens in [
+            vec!["/"],
+            vec!["//"],
+            vec!["/", "/"],
+            vec!["/", "black"],
+            vec!["black"],
+        ] {
+            match Northcott::read(&number(&tokens, 1)) {
+                Err(Error::BadPosition { reason, .. }) => {
+                    assert!(reason.contains("no rows given"), "{tokens:?}: {reason}")
+                }
+                other => panic!("{tokens:?}: {other:?}"),
+            }
+        }
+        let err = Northcott::read(&number(&["//"], 1))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("in `//`"), "{err}");
+        for text in ["w..b/.b.w black", "/w.b/", "b.w//wb"] {
+            let p = board(text);
+            let back = board(&p.notation());
+            assert_eq!(back.notation(), p.notation(), "{text}");
+            assert!(!p.notation().is_empty(), "{text}");
+        }
     }
 
     /// Every position reachable from small boards, solved by retrograde analysis on the

@@ -27,7 +27,7 @@
 //! assert_eq!(nimlab::notation::print(&mut a, g), "+-1");
 //! ```
 
-use super::grid::Grid;
+use super::grid::{self, Grid};
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::{Error, Result};
@@ -72,13 +72,21 @@ impl<const COL: bool> Colouring<COL> {
 
     /// An empty board of `height` rows and `width` columns.
     pub(crate) fn empty(height: u32, width: u32) -> Result<Self> {
-        if height == 0 || width == 0 || (height * width) as usize > MAX_SQUARES {
+        Self::sized(u64::from(height), u64::from(width))
+    }
+
+    /// An empty board of any size asked for, refused beyond [`MAX_SQUARES`] squares.
+    fn sized(height: u64, width: u64) -> Result<Self> {
+        if !grid::fits(height, width, 1) {
             return Err(Error::limit(
                 format!("a {} board of {height}×{width}", Self::id()),
                 format!("boards of 1 to {MAX_SQUARES} squares"),
             ));
         }
-        let grid = Grid { height, width };
+        let grid = Grid {
+            height: height as u32,
+            width: width as u32,
+        };
         Ok(Colouring {
             height: height as u8,
             width: width as u8,
@@ -91,10 +99,8 @@ impl<const COL: bool> Colouring<COL> {
     /// Reads a board (see the module documentation).
     pub(crate) fn parse(text: &str) -> Result<Self> {
         let text = text.trim().trim_matches('"').trim();
-        if let Some((r, c)) = text.split_once(['x', '×']) {
-            if let (Ok(r), Ok(c)) = (r.trim().parse::<u32>(), c.trim().parse::<u32>()) {
-                return Self::empty(r, c);
-            }
+        if let Some((r, c)) = grid::read_size(text) {
+            return Self::sized(r, c);
         }
         let read = |kind: fn(char) -> Option<usize>| {
             Grid::parse(

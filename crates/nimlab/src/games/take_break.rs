@@ -29,7 +29,8 @@ use std::sync::Mutex;
 /// is summarised.
 pub const EXPLAINED_HEAPS: usize = 12;
 
-/// The most counters in all that a misère search of a position may start from.
+/// The most counters in all, in the heaps that can move, that a misère search of a
+/// position may start from.
 pub const MAX_MISERE_COUNTERS: u64 = 60;
 
 /// Heaps up to this size are explained by the mex rule; larger ones by the sequence.
@@ -184,11 +185,7 @@ impl ImpartialGame for TakeBreak {
 
     fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
         let rule = self.rule();
-        super::heap_rule::canonical_heaps(heaps, |h| {
-            let mut live = false;
-            rule.for_each_option(h, |_| live = true);
-            live
-        })
+        super::heap_rule::canonical_heaps(heaps, |h| rule.has_move(h))
     }
 }
 
@@ -317,13 +314,14 @@ impl Rules for TakeBreak {
         let rule = self.rule();
         let mut moves = 0u128;
         for &h in heaps {
-            self.heap_value(h)?;
+            // Refused by its size before its value is computed for nothing.
             if h > LIST_LIMIT {
                 return Err(Error::limit(
                     format!("listing every move of heap {h} of {}", self.id),
                     format!("heaps up to {LIST_LIMIT}"),
                 ));
             }
+            self.heap_value(h)?;
             moves += rule.option_count(h);
         }
         if moves > MAX_OPTIONS as u128 {
@@ -336,11 +334,20 @@ impl Rules for TakeBreak {
     }
 
     fn check_misere_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
-        let total: u64 = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
+        // A heap without a move never changes: the search leaves it out (see `canonical`),
+        // and only the counters of the heaps that can move are counted.
+        let rule = self.rule();
+        let total: u64 = heaps
+            .iter()
+            .filter(|&&h| rule.has_move(h))
+            .fold(0u64, |a, &h| a.saturating_add(h));
         if total > MAX_MISERE_COUNTERS {
             return Err(Error::limit(
-                format!("a misère search of {} with {total} counters", self.id),
-                format!("positions of up to {MAX_MISERE_COUNTERS} counters in all (misère play has no sum rule)"),
+                format!(
+                    "a misère search of {} with {total} counters in heaps that can move",
+                    self.id
+                ),
+                format!("positions of up to {MAX_MISERE_COUNTERS} counters in all in heaps that can move (misère play has no sum rule)"),
             ));
         }
         Ok(())
@@ -388,10 +395,38 @@ mod tests {
     use crate::games::Catalogue;
     use crate::impartial::GrundySolver;
     use crate::Nimber;
+    use crate::Outcome;
     use proptest::prelude::*;
 
     fn value(id: &str, heaps: &[&str]) -> Result<Nimber> {
         Catalogue::standard().parse_position(id, heaps, 1)?.value()
+    }
+
+    /// Found by fuzzing: `hex:0.1 2 221` (a heap of 2 and one of 221, neither with a move:
+    /// 0.1 only takes a heap of exactly 1) was refused as a misère search of 223 counters,
+    /// although the game has one position. Heaps that cannot move are not counted.
+    #[test]
+    fn heaps_without_a_move_do_not_count_against_the_misere_search() {
+        let cat = Catalogue::standard();
+        let misere =
+            |id: &str, heaps: &[&str]| cat.parse_position(id, heaps, 1).unwrap().misere_outcome();
+        // No move at all: the player to move has none, and wins in misère play.
+        assert_eq!(misere("hex:0.1", &["2", "221"]).unwrap(), Outcome::N);
+        // Two heaps of 1 take a move each: the second player takes the last one and loses.
+        assert_eq!(
+            misere("octal:0.1", &["1", "0", "137", "1"]).unwrap(),
+            Outcome::N
+        );
+        assert_eq!(
+            misere("octal:0.1", &["1", "1000000000000", "65"]).unwrap(),
+            Outcome::P
+        );
+        // 0.07 takes exactly two counters: heaps of 1 never move.
+        let ones = vec!["1"; 100];
+        assert_eq!(misere("dawson-kayles", &ones).unwrap(), Outcome::N);
+        // Heaps that can move still count: 61 counters of Kayles are refused.
+        let err = misere("kayles", &["30", "31"]).unwrap_err().to_string();
+        assert!(err.contains("61 counters in heaps that can move"), "{err}");
     }
 
     #[test]

@@ -72,3 +72,63 @@ pub fn read_checkpoint(path: &Path, rule: &Rule) -> Result<Sequence> {
         other => other,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::Values;
+
+    /// A checkpoint file of `values` for the rule written `rule`, with a valid checksum.
+    fn file(name: &str, rule: &str, values: &[u32]) -> std::path::PathBuf {
+        let mut v = Values::default();
+        values.iter().for_each(|&x| v.push(x));
+        let path = std::env::temp_dir().join(format!("nimlab-{name}-{}", std::process::id()));
+        write_binary(&mut std::fs::File::create(&path).unwrap(), rule, &v).unwrap();
+        path
+    }
+
+    /// Found by fuzzing: a checkpoint of `0.77` holding G(1) = 2^31 (a crafted file, its
+    /// checksum valid) shifted a 32-bit value by 32 when the values were taken in, and
+    /// without overflow checks sized a bit set of 2^32 bits (half a GiB) before refusing
+    /// them; values from 2^30 on took 256 MiB. No value exceeds the length of the
+    /// longest play from its heap: a heap of 1 of Kayles has one move, so G(1) ≤ 1.
+    #[test]
+    fn a_checkpoint_holding_a_value_no_heap_can_have_is_refused_before_it_is_sized() {
+        let mut big = vec![0, 1 << 31];
+        big.extend([0; 9]);
+        for (rule, values, n) in [
+            ("0.77", big.clone(), 1),
+            ("0.77", vec![0, 1, 2, 1 << 30, 1, 4], 3),
+            ("0.77", vec![0, 1, 3], 2),
+            ("4.3…", vec![0, 1, 2, u32::MAX], 3),
+            ("4.0 with unequal splits", vec![0, 0, 0, 6], 3),
+            ("subtraction:1,2", vec![0, 1, 2, 4], 3),
+        ] {
+            let path = file("ckpt-big", rule, &values);
+            let start = std::time::Instant::now();
+            let err = read_checkpoint(&path, &Rule::parse(rule).unwrap());
+            std::fs::remove_file(&path).unwrap();
+            let err = err.unwrap_err().to_string();
+            let says = format!(
+                "G({n}) is {}, more than any heap of {n} can have",
+                values[n]
+            );
+            assert!(err.contains(&says), "{rule}: {err}");
+            assert!(err.contains("the checkpoint `"), "{err}");
+            assert!(
+                start.elapsed().as_secs() < 2,
+                "{rule}: {:?}",
+                start.elapsed()
+            );
+        }
+        // A value as large as a play allows is not refused for its size: a split without
+        // taking makes plays longer than the heap (G(3) = 5 would need 5 moves from 3 in
+        // 4.3…: split 1+2, split 1+1+1, then take the three ones; it is still wrong, 4.3…
+        // being Lasker's Nim, where G(3) = 4).
+        let path = file("ckpt-lasker", "4.3…", &[0, 1, 2, 5]);
+        let err = read_checkpoint(&path, &Rule::parse("4.3…").unwrap());
+        std::fs::remove_file(&path).unwrap();
+        let err = err.unwrap_err().to_string();
+        assert!(err.contains("G(3) is 4, not 5"), "{err}");
+    }
+}

@@ -108,14 +108,13 @@ impl Code {
                 format!("{after} digits after the point; at most {MAX_DIGITS} are allowed"),
             ));
         }
+        // Trailing zeros allow nothing, whether the last of them repeats or not: the code
+        // is the one without them, and does not repeat (`0.700…` is `0.7`).
+        let repeats = repeats && digits.last() != Some(&0);
         if !repeats {
             while digits.len() > 1 && digits.last() == Some(&0) {
                 digits.pop();
             }
-        }
-        if repeats && digits.last() == Some(&0) {
-            digits.pop();
-            return Self::finish(text, digits, false);
         }
         Self::finish(text, digits, repeats)
     }
@@ -246,6 +245,61 @@ mod tests {
         }
         assert_eq!(Code::parse("0.07").unwrap().digit(1), 0);
         assert_eq!(Code::parse("0.07").unwrap().digit(2), 7);
+    }
+
+    /// Found by fuzzing: `0.00...` was accepted as a code whose digits are all 0, and
+    /// `0.700...` was read as the digits 0, 7, 0 (written `0.70`), another code than
+    /// `0.7` although it allows the same moves. Zeros at the end allow nothing, whether
+    /// the last of them repeats or not.
+    #[test]
+    fn zeros_before_an_ellipsis_are_dropped_and_an_all_zero_code_refused() {
+        for text in ["0.00...", ".00…", "0.0…", "0.000...", ".0…"] {
+            let err = Code::parse(text).unwrap_err().to_string();
+            assert!(err.contains("allows no move"), "{text}: {err}");
+        }
+        for (text, same) in [
+            ("0.700...", "0.7"),
+            ("0.7700...", "0.77"),
+            ("0.70…", "0.7"),
+            (".100000300…", "0.1000003"),
+            ("4.32555550000000000…", "4.3255555"),
+            ("4.0…", "4.0"),
+            ("4.00...", "4.0"),
+        ] {
+            let code = Code::parse(text).unwrap();
+            assert_eq!(code, Code::parse(same).unwrap(), "{text}");
+            assert!(!code.repeats(), "{text}");
+            assert_eq!(code.to_string(), same, "{text}");
+        }
+        // 0.700… allows one move: take 1 counter and leave a heap.
+        let code = Code::parse("0.700...").unwrap();
+        assert_eq!(
+            (code.max_take(), code.digit(1), code.digit(2)),
+            (Some(1), 7, 0)
+        );
+        // Every code of up to two digits, repeating or not, with zeros after them or not,
+        // reads back from its text as itself.
+        for d0 in [0u8, 4, 8, 12] {
+            for d1 in 0..16u8 {
+                for d2 in 0..16u8 {
+                    for zeros in 0..3 {
+                        for repeats in [false, true] {
+                            let mut digits = vec![d0, d1, d2];
+                            digits.extend(std::iter::repeat_n(0, zeros));
+                            let Ok(code) = Code::from_digits(&digits, repeats) else {
+                                assert!(digits.iter().all(|&d| d == 0), "{digits:?}");
+                                continue;
+                            };
+                            let back = Code::parse(&code.to_string()).unwrap();
+                            assert_eq!(back, code, "{digits:?} {repeats}");
+                            // No zero is kept at the end after the point.
+                            let tail = &code.digits()[1..];
+                            assert_ne!(tail.last(), Some(&0), "{digits:?} {repeats}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -112,10 +112,62 @@ impl Rule {
     /// assert_eq!(Rule::parse("octal:0.9").unwrap_err().to_string().replace("octal:", ""), err);
     /// ```
     ///
+    /// A rule's text (its `Display`) and its [label](Rule::label) read back as the rule:
+    /// `4.0 with unequal splits` (a code whose splits must leave unequal heaps), `equal
+    /// splits`, `grundy (4.0 with unequal splits)`.
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// let grundy = Rule::parse("grundy").unwrap();
+    /// assert_eq!(Rule::parse("4.0 with unequal splits").unwrap(), grundy);
+    /// assert_eq!(Rule::parse(&grundy.label()).unwrap(), grundy);
+    /// assert_eq!(Rule::parse("equal splits").unwrap(), Rule::parse("antigrundy").unwrap());
+    /// assert!(Rule::parse("kayles (0.7)").is_err());
+    /// ```
+    ///
     /// # Errors
     /// [`Error::UnknownGame`] for an unknown name (with the closest name), or the code's or
-    /// the set's error.
+    /// the set's error; [`Error::BadParameters`] for a label whose name is not its rule's,
+    /// or unequal splits of a rule that is not a code.
     pub fn parse(text: &str) -> Result<Self> {
+        // A label: the name, then the rule's text in parentheses.
+        let label = text
+            .strip_suffix(')')
+            .and_then(|t| t.split_once(" ("))
+            .and_then(|(name, inner)| Some((NAMED.iter().find(|n| n.name == name)?, inner)));
+        if let Some((named, inner)) = label {
+            let rule = (named.rule)();
+            return match Self::parse_text(inner) {
+                Ok(r) if r == rule => Ok(rule),
+                Ok(r) => Err(Error::parameters(
+                    text,
+                    format!("`{}` is the rule {rule}, not {r}", named.name),
+                )),
+                Err(e) => Err(rename(e, text)),
+            };
+        }
+        Self::parse_text(text)
+    }
+
+    /// Reads a rule as [`Rule::parse`] does, but not a label.
+    fn parse_text(text: &str) -> Result<Self> {
+        let Some(inner) = text.strip_suffix(" with unequal splits") else {
+            return Self::parse_plain(text);
+        };
+        match Self::parse_plain(inner).map_err(|e| rename(e, text))? {
+            Rule::TakeBreak { code, .. } => Ok(Rule::unequal_split(code)),
+            _ => Err(Error::parameters(
+                text,
+                "unequal splits belong to a take-and-break code, e.g. `4.0 with unequal splits` (Grundy's game)",
+            )),
+        }
+    }
+
+    /// Reads a name, a code, a subtraction set or `equal splits`.
+    fn parse_plain(text: &str) -> Result<Self> {
+        if text == "equal splits" {
+            return Ok(Rule::EqualSplit);
+        }
         if let Some(n) = NAMED.iter().find(|n| n.name == text) {
             return Ok((n.rule)());
         }
@@ -241,6 +293,38 @@ impl Rule {
         }
     }
 
+    /// Whether a heap of `n` has a move, found from the digits alone (in time that does not
+    /// grow with `n`): a heap without one never changes, and adds nothing to a sum.
+    pub(crate) fn has_move(&self, n: u64) -> bool {
+        match self {
+            Rule::TakeBreak { code, unequal } => {
+                // The least heap left that a split into two (three) parts needs.
+                let (two, three) = if *unequal { (3, 6) } else { (2, 3) };
+                // Whether taking k leaves a move of digit d (r = n - k counters left).
+                let allows = |d: u8, k: u64, r: u64| {
+                    (d & 1 != 0 && r == 0)
+                        || (d & 2 != 0 && k > 0 && r > 0)
+                        || (d & 4 != 0 && r >= two)
+                        || (d & 8 != 0 && r >= three)
+                };
+                let written = code.digits().len() as u64;
+                if (0..written.min(n.saturating_add(1))).any(|k| allows(code.digit(k), k, n - k)) {
+                    return true;
+                }
+                // The repeated digit d, for every take k from `written` to n: the take
+                // that leaves the most (k = written) or none (k = n) decides.
+                let d = code.digit(u64::MAX);
+                code.repeats()
+                    && n >= written
+                    && (allows(d, written, n - written) || allows(d, n, 0))
+            }
+            Rule::EqualSplit => n >= 2,
+            Rule::Subtract(SubtractionSet::Finite(s)) => s.first().is_some_and(|&m| m <= n),
+            Rule::Subtract(SubtractionSet::Powers2 | SubtractionSet::Squares) => n >= 1,
+            Rule::Subtract(SubtractionSet::Primes | SubtractionSet::Divisors) => n >= 2,
+        }
+    }
+
     /// How many moves a heap of `n` has, exactly for a code that does not repeat and for a
     /// subtraction set, about for the others (a repeating code's tail and the divisors of
     /// an equal split are estimated): the size of [`Rule::for_each_option`]'s work,
@@ -303,6 +387,26 @@ impl Rule {
             Rule::Subtract(SubtractionSet::Squares) => u128::from(n.isqrt()),
             Rule::Subtract(SubtractionSet::Primes) => u128::from(n),
             Rule::Subtract(SubtractionSet::Divisors) => 2 * u128::from(n.isqrt()),
+        }
+    }
+
+    /// A bound on the Grundy value G(n) of a heap of `n`: the length of the longest play
+    /// from it, which no value exceeds (a value v needs an option of each value below v,
+    /// and so a play of v moves or more).
+    ///
+    /// A move that takes a counter leaves fewer counters, and a move that takes none (an
+    /// equal split) leaves more heaps, never more than the counters: no play from a heap
+    /// of n is longer than n moves. A code whose digit d_0 splits a heap without taking
+    /// anything allows both: each move then lowers twice the counters less the heaps by
+    /// at least 1 (taking k ≥ 1 counters and leaving j ≤ 3 heaps changes it by
+    /// −2k − j + 1; splitting without taking, by −1 or −2), from 2n − 1 down to no less
+    /// than 0, so no play is longer than 2n − 1 moves.
+    pub(crate) fn max_value(&self, n: u64) -> u64 {
+        match self {
+            Rule::TakeBreak { code, .. } if code.digit(0) != 0 => {
+                n.saturating_mul(2).saturating_sub(1)
+            }
+            _ => n,
         }
     }
 
@@ -447,6 +551,99 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Found by fuzzing: the text of `grundy`, `4.0 with unequal splits`, and of
+    /// `antigrundy`, `equal splits` (the text a sequence file stores), did not read back,
+    /// nor did their labels `grundy (4.0 with unequal splits)`. Every rule's text and
+    /// label read back as the rule.
+    #[test]
+    fn the_text_and_the_label_of_every_rule_read_back() {
+        let mut rules: Vec<Rule> = Rule::named()
+            .map(|(n, _)| Rule::parse(n).unwrap())
+            .collect();
+        for text in [
+            "0.6",
+            "4.3…",
+            "hex:0.F",
+            "hex:C.1",
+            "0.700...",
+            "subtraction:1,3,4",
+            "subtraction:squares",
+            "subtraction:powers2",
+            "subtraction:primes",
+        ] {
+            rules.push(Rule::parse(text).unwrap());
+        }
+        for digits in ["4.0", "4.3…", "hex:8.0", "0.77", "hex:C.F…"] {
+            let Rule::TakeBreak { code, .. } = Rule::parse(digits).unwrap() else {
+                unreachable!("{digits} is a code");
+            };
+            rules.push(Rule::unequal_split(code));
+        }
+        for rule in &rules {
+            for text in [rule.to_string(), rule.label()] {
+                assert_eq!(Rule::parse(&text).unwrap(), *rule, "{text}");
+            }
+        }
+        // Grundy's game splits a heap into two unequal heaps; Antigrundy into equal ones.
+        let grundy = Rule::parse("4.0 with unequal splits").unwrap();
+        assert_eq!(grundy.name(), Some("grundy"));
+        assert_eq!(
+            Rule::parse("equal splits").unwrap().name(),
+            Some("antigrundy")
+        );
+        assert_eq!(
+            Rule::parse("grundy (4.0 with unequal splits)").unwrap(),
+            grundy
+        );
+        // A label whose rule is not the name's is refused, as are unequal splits of a rule
+        // that is not a code.
+        for (text, says) in [
+            ("kayles (0.7)", "`kayles` is the rule 0.77, not 0.7"),
+            (
+                "grundy (4.0)",
+                "`grundy` is the rule 4.0 with unequal splits",
+            ),
+            ("subtraction:1,2 with unequal splits", "take-and-break code"),
+            ("equal splits with unequal splits", "take-and-break code"),
+        ] {
+            let err = Rule::parse(text).unwrap_err().to_string();
+            assert!(err.contains(says), "{text}: {err}");
+        }
+    }
+
+    /// Whether a heap has a move, read from the digits, is whether it has an option.
+    #[test]
+    fn a_heap_has_a_move_exactly_when_it_has_an_option() {
+        let mut rules: Vec<Rule> = Rule::named()
+            .map(|(n, _)| Rule::parse(n).unwrap())
+            .collect();
+        for d0 in [0, 4, 8, 12] {
+            for d1 in 0..16 {
+                for d2 in [0, 1, 2, 3, 4, 8, 9] {
+                    for repeats in [false, true] {
+                        if let Ok(code) = Code::from_digits(&[d0, d1, 0, d2], repeats) {
+                            rules.push(Rule::take_break(code.clone()));
+                            rules.push(Rule::unequal_split(code));
+                        }
+                    }
+                }
+            }
+        }
+        for set in ["1,3", "5,9", "squares", "powers2", "primes", "divisors"] {
+            rules.push(Rule::parse(&format!("subtraction:{set}")).unwrap());
+        }
+        for rule in &rules {
+            for n in 0..40 {
+                let mut any = false;
+                rule.for_each_option(n, |_| any = true);
+                assert_eq!(rule.has_move(n), any, "{rule} {n}");
+            }
+        }
+        // Without listing the options of a huge heap.
+        assert!(Rule::parse("lasker").unwrap().has_move(u64::MAX));
+        assert!(!Rule::parse("hex:0.1").unwrap().has_move(u64::MAX));
     }
 
     #[test]

@@ -154,13 +154,26 @@ impl Sequence {
     /// ```
     ///
     /// # Errors
-    /// [`Error::Unsupported`] when the values are empty, do not start with 0, or disagree
+    /// [`Error::Unsupported`] when the values are empty, do not start with 0, hold a value
+    /// G(n) larger than any heap of n can have (longer than its longest play), or disagree
     /// with the rule.
     pub fn from_values(rule: Rule, values: Values) -> Result<Self> {
         if values.is_empty() || values.get(0) != 0 {
             return Err(Error::Unsupported(
                 "a sequence must start with G(0) = 0".to_string(),
             ));
+        }
+        // A value beyond what a heap's longest play allows is not a value of any rule: the
+        // file was made so. It is refused before anything is sized by it.
+        if let Some((n, v)) = values
+            .iter()
+            .enumerate()
+            .find(|&(n, v)| u64::from(v) > rule.max_value(n as u64))
+        {
+            return Err(Error::Unsupported(format!(
+                "the values do not follow the rule {rule}: G({n}) is {v}, more than any heap of {n} can have (at most {}, the length of its longest play)",
+                rule.max_value(n as u64)
+            )));
         }
         let len = values.len();
         let check = 8.min(len - 1);
@@ -439,7 +452,8 @@ impl Sequence {
 
     /// Sizes the bit set of the plain algorithm for values up to `v`.
     fn note_max(&mut self, v: u32) {
-        if v >> self.bits != 0 {
+        // Values of 2^31 and more take all 32 bits: nothing is shifted by 32 then.
+        if v.checked_shr(self.bits).unwrap_or(0) != 0 {
             self.bits = 32 - v.leading_zeros();
             self.seen = vec![0; ((1usize << self.bits) / 64).max(1) + 1];
         }
@@ -623,6 +637,7 @@ fn next_value<T: Cell>(rule: &Rule, members: &[u64], n: u64, g: &[T], seen: &mut
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::Code;
     use crate::impartial::{GrundySolver, ImpartialGame};
 
     /// A heap game searched position by position: the independent oracle.
@@ -670,6 +685,37 @@ mod tests {
                 .map(|n| solver.value(&vec![n]).unwrap() as u32)
                 .collect();
             assert_eq!(plain(rule, len), searched, "{rule}");
+        }
+    }
+
+    /// The bound a sequence file's values are held to (a value no longer than the longest
+    /// play from its heap) never refuses a true value: every code of two digits after the
+    /// point, with each digit d_0, and the named rules.
+    #[test]
+    fn no_value_exceeds_the_longest_play_from_its_heap() {
+        let mut rules: Vec<Rule> = Rule::named()
+            .map(|(n, _)| Rule::parse(n).unwrap())
+            .collect();
+        for d0 in [0, 4, 8, 12] {
+            for d1 in 0..16 {
+                for d2 in 0..16 {
+                    for repeats in [false, true] {
+                        if let Ok(code) = Code::from_digits(&[d0, d1, d2], repeats) {
+                            rules.push(Rule::take_break(code.clone()));
+                            rules.push(Rule::unequal_split(code));
+                        }
+                    }
+                }
+            }
+        }
+        rules.push(Rule::parse("subtraction:1,2,5").unwrap());
+        for rule in rules {
+            let mut s = Sequence::with_algorithm(rule.clone(), Algorithm::Plain);
+            s.extend_to(40).unwrap();
+            for (n, v) in s.values().iter().enumerate() {
+                let n = n as u64;
+                assert!(u64::from(v) <= rule.max_value(n), "{rule}: G({n}) = {v}");
+            }
         }
     }
 

@@ -6,8 +6,8 @@ use super::rule::Rule;
 use super::sequence::Sequence;
 use crate::{Error, Result};
 
-/// The work a table spends on its own (option values looked at) before it gives up: about
-/// a second.
+/// The work a table spends on its own (option values looked at) for one heap before it
+/// gives up: about a second.
 pub const DEFAULT_BUDGET: u128 = 600_000_000;
 
 /// The largest heap whose moves are listed as positions (`nimlab play`, the mex rule
@@ -18,7 +18,8 @@ pub const LIST_LIMIT: u64 = 1 << 20;
 ///
 /// A heap within the computed values is looked up; beyond them the table computes more
 /// (doubling its length) until the heap is reached or a period is proved, within a budget
-/// of work. A proved period gives the value of a heap of any size.
+/// of work for each heap asked for: the doublings together, not each of them. A proved
+/// period gives the value of a heap of any size.
 ///
 /// ```
 /// use nimlab::heap::{HeapTable, Rule};
@@ -42,7 +43,8 @@ impl HeapTable {
         Self::with_budget(rule, DEFAULT_BUDGET)
     }
 
-    /// A table that spends at most `budget` work (option values looked at) per extension.
+    /// A table that spends at most `budget` work (option values looked at, as
+    /// [`Sequence::work`] estimates it) on the values it computes for one heap.
     pub fn with_budget(rule: Rule, budget: u128) -> Self {
         HeapTable {
             seq: Sequence::new(rule),
@@ -76,6 +78,8 @@ impl HeapTable {
     /// [`Error::Limit`] when G(h) needs more values than the budget computes and no period
     /// is proved by then.
     pub fn value(&mut self, h: u64) -> Result<u64> {
+        // The work of the extensions made for this heap so far.
+        let mut spent = 0u128;
         loop {
             if let Some(v) = self.seq.get(h) {
                 return Ok(u64::from(v));
@@ -85,19 +89,22 @@ impl HeapTable {
                     Error::limit(format!("the value of heap {h}"), "values below 2^64")
                 });
             }
-            self.grow(h)?;
+            spent = spent.saturating_add(self.grow(h, spent)?);
         }
     }
 
-    /// Computes more values: twice as many, or up to heap `h` if that is nearer.
-    fn grow(&mut self, h: u64) -> Result<()> {
+    /// Computes more values: twice as many, or up to heap `h` if that is nearer; `spent`
+    /// is the work already spent for heap `h`. Returns the work of this extension.
+    fn grow(&mut self, h: u64, spent: u128) -> Result<u128> {
         let len = self.seq.len();
         let next = (2 * len).max(256).min(h.saturating_add(1).max(len + 1));
+        let left = self.budget.saturating_sub(spent);
         // A rule no periodicity theorem covers must reach h itself: refuse at once when
         // that is beyond the budget.
         let unprovable = self.seq.rule().proof_length(0, 1).is_none();
-        let hopeless = unprovable && self.seq.work(h.saturating_add(1)) > self.budget;
-        if hopeless || self.seq.work(next) > self.budget {
+        let hopeless = unprovable && self.seq.work(h.saturating_add(1)) > left;
+        let work = self.seq.work(next);
+        if hopeless || work > left {
             let period = match &self.period {
                 Some(p) => format!(
                     "; the values so far look periodic (period {} from {}{}) but {}",
@@ -115,11 +122,11 @@ impl HeapTable {
                 ),
                 None => "; no period found in them".to_string(),
             };
-            // The largest length whose work fits the budget, by bisection.
+            // The largest length whose work fits the budget left, by bisection.
             let (mut lo, mut hi) = (len, h.saturating_add(1));
             while lo + 1 < hi {
                 let mid = lo + (hi - lo) / 2;
-                if self.seq.work(mid) <= self.budget {
+                if self.seq.work(mid) <= left {
                     lo = mid;
                 } else {
                     hi = mid;
@@ -135,7 +142,7 @@ impl HeapTable {
         }
         self.seq.extend_to(next)?;
         self.period = Periodicity::find(&self.seq);
-        Ok(())
+        Ok(work)
     }
 
     /// The moves from a heap of `h` that leave heaps worth `w` in all: the heaps each
@@ -457,6 +464,35 @@ mod tests {
             "{err}"
         );
         assert!(start.elapsed().as_secs() < 1, "{:?}", start.elapsed());
+    }
+
+    /// Found by fuzzing: `octal:4.047 3306306` took more than a minute (6.8 s for a heap
+    /// of 100,000). Each doubling of the table was held to the budget on its own, so a
+    /// heap far beyond the budget was reached through doublings whose work together was
+    /// several budgets. The doublings made for one heap now share its budget: replayed,
+    /// their estimated work adds up to no more than it.
+    #[test]
+    fn the_doublings_made_for_one_heap_share_its_budget() {
+        let rule = Rule::parse("4.047").unwrap();
+        for budget in [20_000_000u128, 40_000_000] {
+            let mut t = HeapTable::with_budget(rule.clone(), budget);
+            let err = t.value(3_306_306).unwrap_err();
+            assert!(matches!(err, Error::Limit { .. }), "{err}");
+            let mut replay = Sequence::new(rule.clone());
+            let mut spent = 0;
+            while replay.len() < t.sequence().len() {
+                let next = (2 * replay.len()).max(256);
+                spent += replay.work(next);
+                replay.extend_to(next).unwrap();
+            }
+            assert_eq!(replay.values(), t.sequence().values());
+            assert!(spent <= budget, "{spent} for a budget of {budget}");
+        }
+        // A heap within the budget is still valued, and with the values a search finds.
+        let mut t = HeapTable::with_budget(rule.clone(), 60_000_000);
+        let mut plain = Sequence::with_algorithm(rule, crate::heap::Algorithm::Plain);
+        plain.extend_to(3001).unwrap();
+        assert_eq!(t.value(3000).unwrap(), u64::from(plain.get(3000).unwrap()));
     }
 
     #[test]
