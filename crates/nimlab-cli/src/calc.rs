@@ -1,12 +1,11 @@
 //! `nimlab calc`: an interactive calculator for Conway's games.
 
+use crate::limits::{hint, Guard, LimitArgs};
 use crate::lines::{Lines, Read};
 use crate::Failure;
 use clap::Args;
 use nimlab::notation::Session;
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// Options of `nimlab calc`.
 #[derive(Args)]
@@ -14,6 +13,9 @@ pub struct CalcArgs {
     /// Print each input line before its value (the default when reading a script).
     #[arg(long)]
     echo: bool,
+    /// The limits of each line's computation (no time limit unless one is given).
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 const HELP: &str = "\
@@ -52,13 +54,9 @@ pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
     let echo = args.echo || !terminal;
     let mut lines = Lines::open_with_history(terminal, history_file());
     let mut session = Session::new();
-    // Ctrl-C during a computation raises the flag, which stops the arena's work; while a
-    // line is being typed the line editor reads Ctrl-C itself.
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let handler_flag = Arc::clone(&interrupt);
-    if ctrlc::set_handler(move || handler_flag.store(true, Ordering::Relaxed)).is_ok() {
-        session.arena.set_interrupt(Arc::clone(&interrupt));
-    }
+    // Each line computes under the limits; Ctrl-C during a computation stops it, and while
+    // a line is being typed the line editor reads Ctrl-C itself.
+    let guard = Guard::new(args.limits.limits(None)?);
     if terminal {
         writeln!(
             out,
@@ -88,13 +86,15 @@ pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
                 return Ok(());
             }
             ":help" | ":h" | "help" => writeln!(out, "{HELP}")?,
-            _ => {
-                interrupt.store(false, Ordering::Relaxed);
-                match session.run(text) {
-                    Ok(v) => writeln!(out, "{v}")?,
-                    Err(e) => writeln!(out, "{e}")?,
+            _ => match guard.run_showing("computing", || session.run(text)) {
+                Ok(v) => writeln!(out, "{v}")?,
+                Err(e) => {
+                    writeln!(out, "{e}")?;
+                    if let Some(hint) = hint(&e) {
+                        writeln!(out, "({hint})")?;
+                    }
                 }
-            }
+            },
         }
     }
 }

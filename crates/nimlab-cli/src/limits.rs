@@ -204,8 +204,8 @@ impl Guard {
             })),
         );
         let (handler_stop, handler_busy) = (stop, Arc::clone(&busy));
-        // A second handler cannot be set (the calculator sets its own): Ctrl-C then keeps
-        // its default, which ends the process.
+        // Only one handler can be set in a process, and each command makes one guard;
+        // were it refused, Ctrl-C would keep its default, which ends the process.
         let _ = ctrlc::set_handler(move || {
             if handler_busy.load(Ordering::SeqCst) {
                 handler_stop.request(Reason::Interrupted);

@@ -1,5 +1,6 @@
 //! `nimlab value` and `nimlab born`: Conway's games in CGSuite's notation.
 
+use crate::limits::{Guard, LimitArgs};
 use crate::Failure;
 use clap::Args;
 use nimlab::notation::{birthday, outcome, Session, Value};
@@ -7,6 +8,10 @@ use nimlab::partizan::{born_by, rational_text, thermograph, thermograph_svg};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The time limit of `nimlab value` when `--time-limit` is not given.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
 
 /// Options of `nimlab value`.
 #[derive(Args)]
@@ -23,6 +28,8 @@ pub struct ValueArgs {
     /// unchanged).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// What `nimlab value --json` prints.
@@ -40,8 +47,14 @@ struct ValueReport {
     birthday: Option<u64>,
 }
 
-/// Runs `nimlab value`.
+/// Runs `nimlab value` within its time and memory limits (60 s by default).
 pub fn run(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let guard = Guard::new(args.limits.limits(Some(DEFAULT_TIME_LIMIT))?);
+    guard.run_showing("computing", || evaluate(args, out))
+}
+
+/// Evaluates the expression and writes its value (or its report).
+fn evaluate(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut s = Session::new();
     let v = s.eval_text(&args.expression)?;
     let output = s.show(&v);
@@ -129,6 +142,37 @@ pub struct BornArgs {
     /// Print the counts only.
     #[arg(long)]
     count: bool,
+    /// Print JSON: the day, every game (unless --count) with its outcome class, and the
+    /// counts by outcome class.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One game of `nimlab born --json`.
+#[derive(Serialize)]
+struct BornGame {
+    value: String,
+    outcome: String,
+}
+
+/// The counts of `nimlab born --json`, by outcome class.
+#[derive(Serialize)]
+#[allow(non_snake_case)]
+struct BornCounts {
+    P: usize,
+    L: usize,
+    R: usize,
+    N: usize,
+}
+
+/// What `nimlab born --json` prints.
+#[derive(Serialize)]
+struct BornReport {
+    day: u32,
+    total: usize,
+    counts: BornCounts,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    games: Option<Vec<BornGame>>,
 }
 
 /// Runs `nimlab born`: every game born by day N with its outcome class, and the counts.
@@ -136,7 +180,7 @@ pub fn run_born(args: &BornArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut s = Session::new();
     let games = born_by(&mut s.arena, args.day)?;
     let mut counts = [0usize; 4];
-    let mut lines = Vec::with_capacity(games.len());
+    let mut listed = Vec::with_capacity(if args.count { 0 } else { games.len() });
     for &g in &games {
         let o = outcome(&mut s.arena, g);
         let k = match o {
@@ -147,11 +191,30 @@ pub fn run_born(args: &BornArgs, out: &mut impl Write) -> Result<(), Failure> {
         };
         counts[k] += 1;
         if !args.count {
-            lines.push(format!("{o}  {}", s.show(&Value::Game(g))));
+            listed.push(BornGame {
+                value: s.show(&Value::Game(g)),
+                outcome: o.to_string(),
+            });
         }
     }
-    for line in lines {
-        writeln!(out, "{line}")?;
+    if args.json {
+        let report = BornReport {
+            day: args.day,
+            total: games.len(),
+            counts: BornCounts {
+                P: counts[0],
+                L: counts[1],
+                R: counts[2],
+                N: counts[3],
+            },
+            games: (!args.count).then_some(listed),
+        };
+        let text = serde_json::to_string(&report).map_err(std::io::Error::other)?;
+        writeln!(out, "{text}")?;
+        return Ok(());
+    }
+    for game in listed {
+        writeln!(out, "{}  {}", game.outcome, game.value)?;
     }
     writeln!(
         out,

@@ -306,3 +306,60 @@ fn a_row_of_one_square_is_counted_in_the_singular() {
         "{err}"
     );
 }
+
+/// A sum of nine hot games `{3i||2i|i*}`, i = 1…9: its canonical form has tens of
+/// thousands of followers, so cooling it or finding its atomic weight takes long.
+fn big_hot_sum() -> String {
+    let terms: Vec<String> = (1..10)
+        .map(|i| format!("{{{}||{}|{}*}}", 3 * i, 2 * i, i))
+        .collect();
+    format!("({})", terms.join("+"))
+}
+
+/// `value` ran with no limit (`100000 * {3||2|1}` past 20 s); it stops at its time limit,
+/// by itself, with exit 2.
+#[test]
+fn value_stops_at_its_time_limit_with_exit_2() {
+    let expression = format!("{}.Cool(1)", big_hot_sum());
+    let started = std::time::Instant::now();
+    let out = nimlab(&["value", &expression, "--time-limit", "1s"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("stopped at the time limit of 1 s"), "{err}");
+    assert!(!err.contains("did not stop by itself"), "{err}");
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}
+
+/// `value '{3||2|1}.Heat(1) : *(23)'` took 3 GB; `value` stops at its memory limit.
+#[test]
+fn value_stops_at_its_memory_limit_with_exit_2() {
+    let expression = format!("{}.AtomicWeight", big_hot_sum());
+    let out = nimlab(&[
+        "value",
+        &expression,
+        "--memory",
+        "64M",
+        "--time-limit",
+        "10m",
+    ]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("stopped at the memory limit of 64 MiB"),
+        "{err}"
+    );
+}
+
+/// The calculator stops a line at its time limit, says so, and goes on with the next.
+#[test]
+fn calc_stops_a_line_at_its_time_limit_and_goes_on() {
+    let input = format!("{}.Cool(1)\n1 + 1\n", big_hot_sum());
+    let out = with_input(&["calc", "--time-limit", "1s"], input.as_bytes());
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("stopped at the time limit of 1 s"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("> 1 + 1\n2\n"), "{stdout}");
+}

@@ -69,6 +69,41 @@ fn a_syntax_error_points_at_the_character() {
 
 /// Text 001: 1, 4 and 22 games are born by days 0, 1 and 2 (day 2: one zero, six
 /// positive, six negative, nine fuzzy); 1474 by day 3.
+/// `born --json`: day 2's 22 games, each with its outcome class, and the counts (text 001).
+#[test]
+fn born_prints_json() {
+    let (status, out, err) = nimlab(&["born", "2", "--json"]);
+    assert_eq!(status, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["day"], 2);
+    assert_eq!(v["total"], 22);
+    assert_eq!(
+        (
+            &v["counts"]["P"],
+            &v["counts"]["L"],
+            &v["counts"]["R"],
+            &v["counts"]["N"]
+        ),
+        (&1.into(), &6.into(), &6.into(), &9.into())
+    );
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 22);
+    let find = |value: &str| {
+        games
+            .iter()
+            .find(|g| g["value"] == value)
+            .map(|g| g["outcome"].as_str().unwrap().to_string())
+    };
+    assert_eq!(find("0").as_deref(), Some("P"));
+    assert_eq!(find("^").as_deref(), Some("L"));
+    assert_eq!(find("*2").as_deref(), Some("N"));
+    assert_eq!(find("-2").as_deref(), Some("R"));
+    let (_, out, _) = nimlab(&["born", "3", "--count", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["total"], 1474);
+    assert!(v.get("games").is_none(), "{out}");
+}
+
 #[test]
 fn the_games_born_by_each_day() {
     let (_, out, _) = nimlab(&["born", "2"]);
