@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 fn nim_million_heaps(c: &mut Criterion) {
     let mut rng = StdRng::seed_from_u64(2026);
-    let heaps: Vec<u64> = (0..1_000_000).map(|_| rng.gen()).collect();
+    let heaps: Vec<u64> = (0..1_000_000).map(|_| rng.r#gen()).collect();
     // The benchmark asserts what it measures: every winning move leaves nim-sum 0.
     let x = nim::value(&heaps);
     let moves = nim::winning_moves(&heaps);

@@ -442,7 +442,7 @@ impl Rules for Moore {
             .iter()
             .enumerate()
             .rev()
-            .filter(|(_, &s)| s % m != 0)
+            .filter(|&(_, &s)| s % m != 0)
             .map(|(b, _)| format!("2^{b}"))
             .collect();
         let verdict = if bad.is_empty() {

@@ -57,7 +57,7 @@ pub fn winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
     heaps
         .iter()
         .enumerate()
-        .filter(|(_, &h)| h >> top & 1 == 1)
+        .filter(|&(_, &h)| h >> top & 1 == 1)
         .map(|(i, &h)| (i, h ^ x))
         .collect()
 }

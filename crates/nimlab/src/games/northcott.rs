@@ -69,7 +69,7 @@ impl Row {
     }
 
     /// The columns the piece of Black (`black`) or White can move to, left to right.
-    fn targets(&self, black: bool) -> impl Iterator<Item = u32> {
+    fn targets(&self, black: bool) -> impl Iterator<Item = u32> + use<> {
         let (me, other) = if black {
             (self.black, self.white)
         } else {

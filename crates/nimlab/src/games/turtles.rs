@@ -196,7 +196,7 @@ impl Row {
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, &bits)| bits != 0)
+            .find(|&(_, &bits)| bits != 0)
             .map_or(0, |(w, &bits)| w * 64 + 64 - bits.leading_zeros() as usize)
     }
 

@@ -629,7 +629,7 @@ fn next_value<T: Cell>(rule: &Rule, members: &[u64], n: u64, g: &[T], seen: &mut
     }
     seen.iter()
         .enumerate()
-        .find(|(_, &w)| w != u64::MAX)
+        .find(|&(_, &w)| w != u64::MAX)
         .map(|(i, &w)| (i * 64) as u32 + (!w).trailing_zeros())
         .unwrap_or((seen.len() * 64) as u32)
 }

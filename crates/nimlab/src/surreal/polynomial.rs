@@ -439,7 +439,7 @@ fn from_poly(p: &Poly, betas: &[Ordinal]) -> Ordinal {
             let exponent = Ordinal::from_terms(
                 m.iter()
                     .zip(betas)
-                    .filter(|(&e, _)| e > 0)
+                    .filter(|&(&e, _)| e > 0)
                     .map(|(&e, b)| Ordinal::term(BigInt::from(e), b.clone()))
                     .collect(),
             );
