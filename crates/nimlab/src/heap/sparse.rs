@@ -151,6 +151,8 @@ pub(super) struct Sparse {
     /// the values, and a virtual machine's processors are not always equally available),
     /// so the part follows their speeds.
     share: f64,
+    /// Whether blocks are shared with a helper thread: whichever way has been faster.
+    pace: Pace,
 }
 
 /// What the rows of a block are marked from besides the values: the takes, the rare
@@ -431,6 +433,7 @@ impl Sparse {
             narrow_from: 0,
             rows_wide: Rows::default(),
             share: 0.5,
+            pace: Pace::default(),
         };
         s.resize_marks();
         Some(s)
@@ -590,6 +593,7 @@ impl Sparse {
             off,
             len,
             helper: None,
+            epoch: None,
         };
         let result = std::thread::scope(|scope| {
             if helped {
@@ -863,6 +867,70 @@ const PIECE: usize = 16;
 /// values did itself, it posts a part to the helper once in 2^this blocks only.
 const MAX_MISSES: u32 = 6;
 
+/// A run with a helper thread shares its blocks with it, or not, for this many blocks at a
+/// time (an epoch), and times each epoch.
+const EPOCH: usize = 64;
+
+/// An epoch in this many follows the way that has been slower so far, in case it is not
+/// any more; one in [`PROBE_FAR`] when it has been slower by a fifth or more.
+const PROBE: u64 = 8;
+const PROBE_FAR: u64 = 32;
+
+/// Whether a run with a helper thread shares its blocks with it: whichever way has taken
+/// less time per split looked at lately. Sharing pays when each thread has a processor;
+/// it does not when the helper gets little processor time (the thread that computes the
+/// values then does the helper's parts, for nothing gained), nor when the two threads
+/// share one processor's time between them (a machine that gives each program its share
+/// of a busy machine): the helper's work is then taken from the other thread's.
+#[derive(Debug, Clone, Default)]
+struct Pace {
+    /// Seconds per split looked at, smoothed, with the blocks shared and not.
+    shared: Option<f64>,
+    alone: Option<f64>,
+    /// The epochs timed so far.
+    epochs: u64,
+}
+
+impl Pace {
+    /// Whether the next epoch shares its blocks.
+    fn share(&self) -> bool {
+        match (self.shared, self.alone) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(shared), Some(alone)) => {
+                let (fast, slow) = (shared.min(alone), shared.max(alone));
+                let probe = if slow >= 1.2 * fast { PROBE_FAR } else { PROBE };
+                (shared <= alone) != (self.epochs % probe == 0)
+            }
+        }
+    }
+
+    /// An epoch that shared its blocks or not took `time` for `work` splits.
+    fn record(&mut self, shared: bool, time: Duration, work: u64) {
+        self.epochs += 1;
+        if work > 0 {
+            let rate = time.as_secs_f64() / work as f64;
+            let slot = if shared {
+                &mut self.shared
+            } else {
+                &mut self.alone
+            };
+            *slot = Some(slot.map_or(rate, |r| 0.7 * r + 0.3 * rate));
+        }
+    }
+}
+
+/// The epoch a run is in.
+#[derive(Debug, Clone, Copy)]
+struct Epoch {
+    /// Whether it shares its blocks.
+    shared: bool,
+    began: Instant,
+    /// The splits looked at before it.
+    work: u64,
+    blocks: usize,
+}
+
 /// The thread that computes the values: the algorithm, the values, its rows of marks and
 /// its helper if it has one.
 struct Run<'a, 's, T> {
@@ -879,6 +947,7 @@ struct Run<'a, 's, T> {
     off: usize,
     len: usize,
     helper: Option<Helper<'a>>,
+    epoch: Option<Epoch>,
 }
 
 impl<T: Cell> Run<'_, '_, T> {
@@ -890,7 +959,19 @@ impl<T: Cell> Run<'_, '_, T> {
             }
             let start = self.recent.known();
             if start >= self.len {
+                self.end_epoch(EPOCH / 4);
                 return Ok(());
+            }
+            if self.helper.is_some() {
+                self.end_epoch(EPOCH);
+                let sparse = &*self.sparse;
+                let epoch = self.epoch.get_or_insert_with(|| Epoch {
+                    shared: sparse.pace.share(),
+                    began: Instant::now(),
+                    work: sparse.work,
+                    blocks: 0,
+                });
+                epoch.blocks += 1;
             }
             // Rows of a fixed length let the compiler drop the bounds checks of the marks.
             match stride_for::<T>(self.sparse.width, start >= self.sparse.narrow_from) {
@@ -900,6 +981,17 @@ impl<T: Cell> Run<'_, '_, T> {
                 2048 => self.block::<2048>()?,
                 _ => self.block::<0>()?,
             }
+        }
+    }
+
+    /// Times the epoch if it has had at least `blocks` blocks and ends it.
+    fn end_epoch(&mut self, blocks: usize) {
+        if let Some(epoch) = self.epoch.filter(|e| e.blocks >= blocks) {
+            let work = self.sparse.work - epoch.work;
+            self.sparse
+                .pace
+                .record(epoch.shared, epoch.began.elapsed(), work);
+            self.epoch = None;
         }
     }
 
@@ -929,6 +1021,7 @@ impl<T: Cell> Run<'_, '_, T> {
             off,
             len,
             helper,
+            epoch,
         } = self;
         let (prefix, off, len) = (*prefix, *off, *len);
         let start = recent.known();
@@ -937,7 +1030,8 @@ impl<T: Cell> Run<'_, '_, T> {
         let count = sparse.begin_block(start, len, stride);
         // The helper reads the values stored only: it gets a part of the block when every
         // value below the block is.
-        let sharing = count >= 2 * MIN_SHARE && recent.all_stored();
+        let sharing =
+            epoch.is_some_and(|e| e.shared) && count >= 2 * MIN_SHARE && recent.all_stored();
         let mut helper = helper.as_mut().filter(|_| sharing);
         if !helper.as_mut().is_some_and(|h| h.ready()) {
             helper = None;
@@ -1693,6 +1787,31 @@ mod tests {
         agree(&["0.6", "grundy", "0.45"], 3000);
         agree(&["0.4…", "0.74…"], 350);
         super::LAZY_HELPER.set(false);
+    }
+
+    #[test]
+    fn the_faster_way_is_followed_and_the_slower_tried_now_and_then() {
+        use std::time::Duration;
+        let mut pace = super::Pace::default();
+        let epochs = |pace: &mut super::Pace, shared_ms: u64, alone_ms: u64| {
+            let mut shared = 0;
+            for _ in 0..64 {
+                let share = pace.share();
+                let ms = if share { shared_ms } else { alone_ms };
+                pace.record(share, Duration::from_millis(ms), 1_000_000);
+                shared += usize::from(share);
+            }
+            shared
+        };
+        // Both ways are tried first; sharing is then followed, and the other way tried in
+        // one epoch in 32 (it is slower by more than a fifth).
+        assert_eq!(epochs(&mut pace, 2, 3), 62);
+        // The helper loses its processor: the blocks are no longer shared after two
+        // epochs, and the shared way is tried now and then (one epoch in 8, then in 32).
+        let shared = epochs(&mut pace, 4, 3);
+        assert!((4..=10).contains(&shared), "{shared}");
+        // It gets it back.
+        assert!(epochs(&mut pace, 2, 3) >= 32);
     }
 
     #[test]
