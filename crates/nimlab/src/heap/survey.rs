@@ -75,8 +75,12 @@ pub fn survey_octal(digits: usize, whole: u8, to: u64) -> Result<Vec<SurveyRow>>
     }
     // The workers run in the caller's limits too (Ctrl-C, time and memory).
     let stop = crate::limits::current().unwrap_or_default();
+    // One code at a time for each thread: a thread that has finished its codes takes
+    // those of another thread that has not begun them (as when another program keeps the
+    // other thread's core busy), down to the last one.
     let results: Vec<(Code, Vec<u32>, Option<Periodicity>)> = codes
         .into_par_iter()
+        .with_max_len(1)
         .map(|code| {
             stop.check()?;
             let (values, period) = stop.scope(|| values_to(Rule::take_break(code.clone()), to))?;
