@@ -42,16 +42,18 @@ pub(super) struct Handoff {
     helper: OnceLock<Thread>,
 }
 
-impl Handoff {
-    /// Signals between a thread that posts jobs and a helper it names with
-    /// [`Handoff::attach`] before it posts.
-    pub(super) fn new() -> Self {
+/// Signals between a thread that posts jobs and a helper it names with
+/// [`Handoff::attach`] before it posts: job 0, done, is the last posted.
+impl Default for Handoff {
+    fn default() -> Self {
         Handoff {
             state: AtomicU64::new(DONE),
             helper: OnceLock::new(),
         }
     }
+}
 
+impl Handoff {
     /// On the posting thread: `helper` is the thread that does the jobs, to be woken when
     /// one is posted.
     pub(super) fn attach(&self, helper: Thread) {
@@ -160,16 +162,6 @@ impl Handoff {
     }
 }
 
-/// Tells the helper of a [`Handoff`] to stop when dropped, so that it stops however the
-/// posting thread leaves its work (an early return, a panic).
-pub(super) struct QuitOnDrop<'a>(pub(super) &'a Handoff);
-
-impl Drop for QuitOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.quit();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,7 +169,7 @@ mod tests {
 
     #[test]
     fn every_job_is_done_once_in_order_by_the_helper_or_taken_back() {
-        let handoff = Handoff::new();
+        let handoff = Handoff::default();
         let input = Mutex::new(0u64);
         let output = Mutex::new(Vec::new());
         let taken_back = Mutex::new(0);
@@ -192,7 +184,14 @@ mod tests {
                 }
             });
             handoff.attach(helper.thread().clone());
-            let _quit = QuitOnDrop(&handoff);
+            // The helper is told to stop however this thread leaves the loop.
+            struct Quit<'a>(&'a Handoff);
+            impl Drop for Quit<'_> {
+                fn drop(&mut self) {
+                    self.0.quit();
+                }
+            }
+            let _quit = Quit(&handoff);
             for job in 1..=1000 {
                 assert!(handoff.idle(job - 1));
                 *input.lock().unwrap() = job;

@@ -37,7 +37,9 @@
 //! heaps at a time until either is done (see `handoff`). It then goes on with the next
 //! blocks while the helper may still be reading the values: the values it computes
 //! meanwhile are kept apart ([`Recent`]) and stored once the helper is done; the helper
-//! gets no part until then, and fewer parts after blocks it was late for.
+//! gets no part until then, and fewer parts after blocks it was late for. Blocks are
+//! shared in epochs of [`EPOCH`] blocks only while that has been faster than not (by a
+//! [`MARGIN`]), and the helper thread lives only through epochs that share.
 //!
 //! The rows of marks are 256 long even when values are stored in 16 or 32 bits, with
 //! every value from 255 on sharing the last mark, for as long as no heap needs more: a
@@ -48,7 +50,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock, RwLockReadGuard, Tr
 use std::time::{Duration, Instant};
 
 use super::code::Code;
-use super::handoff::{Handoff, QuitOnDrop};
+use super::handoff::Handoff;
 use super::values::Cell;
 
 /// The widest mask, in bits: masks are below 2^8.
@@ -125,10 +127,9 @@ pub(super) struct Sparse {
     /// far, so that every option value (an XOR of values) is below it.
     width: usize,
     /// The rows of marks of the heaps of a block: the part of the thread that computes
-    /// the values, the helper's, and the helper's part when the first thread marks it.
-    /// The stride of the rows is a power of 2, at least the width.
+    /// the values, and the helper's part when that thread marks it too. The stride of the
+    /// rows is a power of 2, at least the width.
     rows: Rows,
-    rows_too: Rows,
     rows_spare: Rows,
     /// The rare values step 3 looks for.
     wanted: Vec<u32>,
@@ -422,7 +423,6 @@ impl Sparse {
             max_value: 0,
             width: 0,
             rows: Rows::default(),
-            rows_too: Rows::default(),
             rows_spare: Rows::default(),
             wanted: Vec::new(),
             block_chunk_count: BLOCK_CHUNKS,
@@ -580,43 +580,46 @@ impl Sparse {
             && rayon::current_thread_index().is_none();
         let recent = Recent::new(tail, off);
         let stored = RwLock::new(Stored { tail, rev });
-        let theirs = Mutex::new(std::mem::take(&mut self.rows_too));
-        let job = Mutex::new(Job::default());
-        let handoff = Handoff::new();
-        let mut run = Run {
-            mine: std::mem::take(&mut self.rows),
-            spare: std::mem::take(&mut self.rows_spare),
-            sparse: &mut *self,
-            stored: &stored,
-            recent,
-            prefix,
-            off,
-            len,
-            helper: None,
-            epoch: None,
-        };
-        let result = std::thread::scope(|scope| {
-            if helped {
-                let thread =
-                    scope.spawn(|| help(&handoff, &job, &stored, &theirs, prefix, off, len, lazy));
-                handoff.attach(thread.thread().clone());
-                run.helper = Some(Helper::new(&handoff, &job, &theirs));
-            }
-            let _quit = QuitOnDrop(&handoff);
-            run.blocks()
+        let mine = std::mem::take(&mut self.rows);
+        let spare = std::mem::take(&mut self.rows_spare);
+        let sparse = &mut *self;
+        let (result, mine, spare, mut recent) = std::thread::scope(|scope| {
+            // A helper thread for the epochs that share their blocks.
+            let spawn = || {
+                let link = Arc::new(Link::default());
+                let theirs = Arc::clone(&link);
+                let stored = &stored;
+                let thread = scope.spawn(move || help(&theirs, stored, prefix, off, len, lazy));
+                link.handoff.attach(thread.thread().clone());
+                Helper::new(link)
+            };
+            let mut run = Run {
+                sparse,
+                stored: &stored,
+                recent,
+                mine,
+                spare,
+                prefix,
+                off,
+                len,
+                helper: None,
+                epoch: None,
+            };
+            let result = run.blocks(helped.then_some(&spawn));
+            // The helper, if any, is told to stop here (and if this thread panics).
+            let Run {
+                mine,
+                spare,
+                recent,
+                ..
+            } = run;
+            (result, mine, spare, recent)
         });
-        // The helper has stopped: the values not stored yet can be.
-        let Run {
-            mine,
-            spare,
-            mut recent,
-            ..
-        } = run;
+        // The helpers have stopped: the values not stored yet can be.
         let mut stored = stored.into_inner().unwrap_or_else(PoisonError::into_inner);
         recent.store(&mut stored, off, len);
         self.rows = mine;
         self.rows_spare = spare;
-        self.rows_too = theirs.into_inner().unwrap_or_else(PoisonError::into_inner);
         result
     }
 
@@ -876,12 +879,18 @@ const EPOCH: usize = 64;
 const PROBE: u64 = 8;
 const PROBE_FAR: u64 = 32;
 
+/// Blocks are shared only while that has been faster by this share at least: sharing
+/// takes processor time from other programs, and the times of epochs vary by much more
+/// than the difference between the two ways on a busy machine.
+const MARGIN: f64 = 0.1;
+
 /// Whether a run with a helper thread shares its blocks with it: whichever way has taken
-/// less time per split looked at lately. Sharing pays when each thread has a processor;
-/// it does not when the helper gets little processor time (the thread that computes the
-/// values then does the helper's parts, for nothing gained), nor when the two threads
-/// share one processor's time between them (a machine that gives each program its share
-/// of a busy machine): the helper's work is then taken from the other thread's.
+/// less time per split looked at lately (sharing by a [`MARGIN`]). Sharing pays when
+/// each thread has a processor; it does not when the helper gets little processor time
+/// (the thread that computes the values then does the helper's parts, for nothing
+/// gained), nor when the two threads share one processor's time between them (a machine
+/// that gives each program its share of a busy machine): the helper's work is then taken
+/// from the other thread's.
 #[derive(Debug, Clone, Default)]
 struct Pace {
     /// Seconds per split looked at, smoothed, with the blocks shared and not.
@@ -898,9 +907,10 @@ impl Pace {
             (None, _) => true,
             (Some(_), None) => false,
             (Some(shared), Some(alone)) => {
+                let faster = shared * (1.0 + MARGIN) <= alone;
                 let (fast, slow) = (shared.min(alone), shared.max(alone));
                 let probe = if slow >= 1.2 * fast { PROBE_FAR } else { PROBE };
-                (shared <= alone) != (self.epochs % probe == 0)
+                faster != (self.epochs % probe == 0)
             }
         }
     }
@@ -946,13 +956,15 @@ struct Run<'a, 's, T> {
     prefix: &'a [T],
     off: usize,
     len: usize,
-    helper: Option<Helper<'a>>,
+    /// The helper of the current epoch, if it shares its blocks.
+    helper: Option<Helper>,
     epoch: Option<Epoch>,
 }
 
 impl<T: Cell> Run<'_, '_, T> {
-    /// Computes the values of blocks of heaps up to `len − 1`.
-    fn blocks(&mut self) -> Result<(), Stop> {
+    /// Computes the values of blocks of heaps up to `len − 1`, sharing them with helper
+    /// threads from `spawn` in the epochs that share them.
+    fn blocks(&mut self, spawn: Option<&dyn Fn() -> Helper>) -> Result<(), Stop> {
         loop {
             if !self.recent.all_stored() {
                 self.store();
@@ -962,16 +974,29 @@ impl<T: Cell> Run<'_, '_, T> {
                 self.end_epoch(EPOCH / 4);
                 return Ok(());
             }
-            if self.helper.is_some() {
+            if let Some(spawn) = spawn {
                 self.end_epoch(EPOCH);
-                let sparse = &*self.sparse;
-                let epoch = self.epoch.get_or_insert_with(|| Epoch {
-                    shared: sparse.pace.share(),
-                    began: Instant::now(),
-                    work: sparse.work,
-                    blocks: 0,
-                });
-                epoch.blocks += 1;
+                if self.epoch.is_none() {
+                    // An epoch shares its blocks when that has been faster, and with a
+                    // helper that lives as long as such epochs follow each other: one
+                    // with no processor to run on costs nothing in the other epochs.
+                    let left = (self.len - start).div_ceil(BLOCK);
+                    let shared = self.sparse.pace.share() && left >= EPOCH / 4;
+                    if !shared {
+                        self.helper = None;
+                    } else if self.helper.is_none() {
+                        self.helper = Some(spawn());
+                    }
+                    self.epoch = Some(Epoch {
+                        shared,
+                        began: Instant::now(),
+                        work: self.sparse.work,
+                        blocks: 0,
+                    });
+                }
+                if let Some(epoch) = &mut self.epoch {
+                    epoch.blocks += 1;
+                }
             }
             // Rows of a fixed length let the compiler drop the bounds checks of the marks.
             match stride_for::<T>(self.sparse.width, start >= self.sparse.narrow_from) {
@@ -1198,11 +1223,18 @@ enum Theirs<'a> {
     Spare,
 }
 
-/// The side of the posting thread of a helper.
-struct Helper<'a> {
-    handoff: &'a Handoff,
-    job: &'a Mutex<Job>,
-    rows: &'a Mutex<Rows>,
+/// What a thread that computes the values and its helper share besides the values: the
+/// signals between them, the job and the helper's rows.
+#[derive(Debug, Default)]
+struct Link {
+    handoff: Handoff,
+    job: Mutex<Job>,
+    rows: Mutex<Rows>,
+}
+
+/// The side of the posting thread of a helper, which tells it to stop when dropped.
+struct Helper {
+    link: Arc<Link>,
     /// The number of the last job posted.
     posted: u64,
     /// The blocks in a row whose part the helper did not do in time (up to
@@ -1211,12 +1243,16 @@ struct Helper<'a> {
     skip: u32,
 }
 
-impl<'a> Helper<'a> {
-    fn new(handoff: &'a Handoff, job: &'a Mutex<Job>, rows: &'a Mutex<Rows>) -> Self {
+impl Drop for Helper {
+    fn drop(&mut self) {
+        self.link.handoff.quit();
+    }
+}
+
+impl Helper {
+    fn new(link: Arc<Link>) -> Self {
         Helper {
-            handoff,
-            job,
-            rows,
+            link,
             posted: 0,
             misses: 0,
             skip: 0,
@@ -1226,7 +1262,7 @@ impl<'a> Helper<'a> {
     /// Whether the helper takes a part of this block: it is done with the last one, and
     /// the blocks to do alone after a miss are done.
     fn ready(&mut self) -> bool {
-        if !self.handoff.idle(self.posted) {
+        if !self.link.handoff.idle(self.posted) {
             return false;
         }
         if self.skip > 0 {
@@ -1238,9 +1274,9 @@ impl<'a> Helper<'a> {
 
     /// Posts `job`.
     fn post(&mut self, job: Job) {
-        *lock(self.job) = job;
+        *lock(&self.link.job) = job;
         self.posted += 1;
-        self.handoff.post(self.posted);
+        self.link.handoff.post(self.posted);
     }
 
     /// The helper's part of a block, marked by the helper or here: heaps `half` to
@@ -1253,32 +1289,33 @@ impl<'a> Helper<'a> {
         spare: &mut Rows,
         (half, count): (usize, usize),
         mine_time: Duration,
-    ) -> Theirs<'a> {
+    ) -> Theirs<'_> {
         let theirs = count - half;
         spare.reset(theirs, block.stride);
-        if self.handoff.take_back(self.posted) {
-            lock(self.job).ctx = None;
-            self.missed();
+        let done = if self.link.handoff.take_back(self.posted) {
+            lock(&self.link.job).ctx = None;
             spare.mark_part::<W, T>(block, half, 0, theirs);
-            return Theirs::Spare;
-        }
-        let patience = mine_time.mul_f64(PATIENCE * theirs as f64 / half as f64);
-        if self.handoff.wait(self.posted, Instant::now() + patience) {
-            self.misses = 0;
-            return Theirs::Helper(lock(self.rows));
-        }
-        let mut lo = 0;
-        while lo < theirs {
-            let hi = (lo + PIECE).min(theirs);
-            spare.mark_part::<W, T>(block, half, lo, hi);
-            lo = hi;
-            if self.handoff.done(self.posted) {
-                self.misses = 0;
-                return Theirs::Helper(lock(self.rows));
+            false
+        } else {
+            let patience = mine_time.mul_f64(PATIENCE * theirs as f64 / half as f64);
+            let handoff = &self.link.handoff;
+            let mut done = handoff.wait(self.posted, Instant::now() + patience);
+            let mut lo = 0;
+            while !done && lo < theirs {
+                let hi = (lo + PIECE).min(theirs);
+                spare.mark_part::<W, T>(block, half, lo, hi);
+                lo = hi;
+                done = handoff.done(self.posted);
             }
+            done
+        };
+        if done {
+            self.misses = 0;
+            Theirs::Helper(lock(&self.link.rows))
+        } else {
+            self.missed();
+            Theirs::Spare
         }
-        self.missed();
-        Theirs::Spare
     }
 
     /// The helper did not do its part of a block.
@@ -1326,17 +1363,15 @@ fn lazy_helper() -> bool {
 
 /// The helper thread: marks the rows of the part of each block it is given, with the
 /// values stored. A `lazy` helper sleeps in some of its jobs (tests only).
-#[allow(clippy::too_many_arguments)]
 fn help<T: Cell>(
-    handoff: &Handoff,
-    job: &Mutex<Job>,
+    link: &Link,
     stored: &RwLock<Stored<'_, T>>,
-    rows: &Mutex<Rows>,
     prefix: &[T],
     off: usize,
     len: usize,
     lazy: bool,
 ) {
+    let Link { handoff, job, rows } = link;
     let mut seen = 0;
     while let Some(number) = handoff.next(seen) {
         seen = number;
