@@ -14,6 +14,10 @@ use crate::{Error, Result};
 /// with [`Error::Limit`]: about a quarter of an hour of computing.
 pub const MAX_WORK: u128 = 1_000_000_000_000;
 
+/// The plain algorithm looks at the stop of the caller's scope ([`crate::limits`]) once
+/// in this many heaps.
+const STOP_EVERY: u64 = 1 << 10;
+
 /// The longest sequence computed (heap sizes), to keep the table within memory.
 pub const MAX_LENGTH: u64 = 1 << 32;
 
@@ -409,14 +413,26 @@ impl Sequence {
                         Values::U32(g) => s.extend(g, stop as usize),
                     };
                     let max = s.max_value();
-                    if let Err(v) = widened {
+                    match widened {
+                        Ok(()) => {}
                         // A value too large for the storage: stored wider, and on.
-                        self.values.push(v);
+                        Err(sparse::Stop::Widen(v)) => self.values.push(v),
+                        Err(sparse::Stop::Limit) => {
+                            // Ctrl-C or a limit: the values computed so far are kept.
+                            self.note_max(max);
+                            return Err(sparse::limit_error());
+                        }
+                        Err(sparse::Stop::Window(_)) => {
+                            unreachable!("with every value kept, step 3 reaches every split")
+                        }
                     }
                     self.note_max(max);
                     continue;
                 }
                 let n = self.len();
+                if n % STOP_EVERY == 0 {
+                    crate::limits::check()?;
+                }
                 if let Some(c) = self.closed {
                     let v = u32::try_from(c.value(n)).unwrap_or(u32::MAX);
                     self.values.push(v);

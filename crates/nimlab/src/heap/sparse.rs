@@ -199,6 +199,16 @@ pub(super) enum Stop {
     /// The value of this heap needs splits beyond the prefix of a windowed run, or the
     /// heap has a rare value and is beyond the prefix.
     Window(usize),
+    /// The stop of the caller's scope was requested (Ctrl-C, a limit): [`limit_error`]
+    /// says why. Every value computed before is kept.
+    Limit,
+}
+
+/// The error of the current scope's stop, once [`Stop::Limit`] stopped a run.
+pub(super) fn limit_error() -> crate::Error {
+    crate::limits::check()
+        .err()
+        .unwrap_or(crate::Error::Interrupted)
 }
 
 /// The values the algorithm reads: every value so far, or in a windowed run those of a
@@ -533,17 +543,17 @@ impl Sparse {
     }
 
     /// Computes G(n) for n from `g.len()` up to `len − 1`, pushing each on `g`. Stops early
-    /// with `Err(v)` when a value v does not fit the width of `g`: v is then G(g.len()),
-    /// recorded here but for the caller to store.
-    pub(super) fn extend<T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), u32> {
+    /// with [`Stop::Widen`]`(v)` when a value v does not fit the width of `g` (v is then
+    /// G(g.len()), recorded here but for the caller to store), and with [`Stop::Limit`]
+    /// when the caller's scope is asked to stop.
+    pub(super) fn extend<T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), Stop> {
         self.catch_up(g);
-        match self.extend_window(&[], g, 0, len) {
-            Ok(()) => Ok(()),
-            Err(Stop::Widen(v)) => Err(v),
-            Err(Stop::Window(_)) => {
-                unreachable!("with every value kept, step 3 reaches every split")
-            }
-        }
+        let result = self.extend_window(&[], g, 0, len);
+        debug_assert!(
+            !matches!(result, Err(Stop::Window(_))),
+            "with every value kept, step 3 reaches every split"
+        );
+        result
     }
 
     /// Computes G(n) for n from `off + tail.len()` up to `len − 1`, pushing each on
@@ -555,7 +565,9 @@ impl Sparse {
     ///
     /// A long run shares each block with a helper thread when rayon allows two threads
     /// and the caller is not on one of rayon's threads already (a survey computes several
-    /// sequences at once).
+    /// sequences at once). The run looks at the stop of the caller's scope
+    /// ([`crate::limits`]) before each block and stops with [`Stop::Limit`] (the helper
+    /// with it) once it is requested.
     pub(super) fn extend_window<T: Cell>(
         &mut self,
         prefix: &[T],
@@ -575,9 +587,13 @@ impl Sparse {
             rev[len - 1 - off - i] = v;
         }
         let lazy = lazy_helper();
-        let helped = len - start >= self.share_from
-            && rayon::current_num_threads() >= 2
-            && rayon::current_thread_index().is_none();
+        let forced = forced_helper();
+        let helped = forced.unwrap_or_else(|| {
+            len - start >= self.share_from
+                && rayon::current_num_threads() >= 2
+                && rayon::current_thread_index().is_none()
+        });
+        let always = forced == Some(true);
         let recent = Recent::new(tail, off);
         let stored = RwLock::new(Stored { tail, rev });
         let mine = std::mem::take(&mut self.rows);
@@ -591,7 +607,7 @@ impl Sparse {
                 let stored = &stored;
                 let thread = scope.spawn(move || help(&theirs, stored, prefix, off, len, lazy));
                 link.handoff.attach(thread.thread().clone());
-                Helper::new(link)
+                Helper::new(link, always)
             };
             let mut run = Run {
                 sparse,
@@ -974,6 +990,11 @@ impl<T: Cell> Run<'_, '_, T> {
                 self.end_epoch(EPOCH / 4);
                 return Ok(());
             }
+            // A block takes well under a millisecond: looking at the stop before each
+            // one costs nothing and stops a run at once.
+            if crate::limits::stopped() {
+                return Err(Stop::Limit);
+            }
             if let Some(spawn) = spawn {
                 self.end_epoch(EPOCH);
                 if self.epoch.is_none() {
@@ -981,7 +1002,8 @@ impl<T: Cell> Run<'_, '_, T> {
                     // helper that lives as long as such epochs follow each other: one
                     // with no processor to run on costs nothing in the other epochs.
                     let left = (self.len - start).div_ceil(BLOCK);
-                    let shared = self.sparse.pace.share() && left >= EPOCH / 4;
+                    let shared = forced_helper() == Some(true)
+                        || (self.sparse.pace.share() && left >= EPOCH / 4);
                     if !shared {
                         self.helper = None;
                     } else if self.helper.is_none() {
@@ -1241,6 +1263,8 @@ struct Helper {
     /// [`MAX_MISSES`]), and how many blocks to do alone before the next post.
     misses: u32,
     skip: u32,
+    /// Whether the helper gets a part of every block and is waited for (tests only).
+    always: bool,
 }
 
 impl Drop for Helper {
@@ -1250,12 +1274,13 @@ impl Drop for Helper {
 }
 
 impl Helper {
-    fn new(link: Arc<Link>) -> Self {
+    fn new(link: Arc<Link>, always: bool) -> Self {
         Helper {
             link,
             posted: 0,
             misses: 0,
             skip: 0,
+            always,
         }
     }
 
@@ -1265,7 +1290,7 @@ impl Helper {
         if !self.link.handoff.idle(self.posted) {
             return false;
         }
-        if self.skip > 0 {
+        if self.skip > 0 && !self.always {
             self.skip -= 1;
             return false;
         }
@@ -1292,7 +1317,11 @@ impl Helper {
     ) -> Theirs<'_> {
         let theirs = count - half;
         spare.reset(theirs, block.stride);
-        let done = if self.link.handoff.take_back(self.posted) {
+        let done = if self.always {
+            self.link
+                .handoff
+                .wait(self.posted, Instant::now() + Duration::from_secs(3600))
+        } else if self.link.handoff.take_back(self.posted) {
             lock(&self.link.job).ctx = None;
             spare.mark_part::<W, T>(block, half, 0, theirs);
             false
@@ -1361,6 +1390,25 @@ fn lazy_helper() -> bool {
     false
 }
 
+#[cfg(test)]
+thread_local! {
+    /// `Some(true)`: every run of this thread has a helper, which does its part of every
+    /// block and is waited for; `Some(false)`: no run has one (tests only).
+    static FORCE_HELPER: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
+}
+
+/// The parts of blocks helper threads have marked (tests only).
+#[cfg(test)]
+static HELPER_PARTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Whether the runs of this thread have a helper whatever the threads and the pace.
+fn forced_helper() -> Option<bool> {
+    #[cfg(test)]
+    return FORCE_HELPER.get();
+    #[cfg(not(test))]
+    None
+}
+
 /// The helper thread: marks the rows of the part of each block it is given, with the
 /// values stored. A `lazy` helper sleeps in some of its jobs (tests only).
 fn help<T: Cell>(
@@ -1395,6 +1443,8 @@ fn help<T: Cell>(
             rows.mark(&block, first);
             rows.finished = Some(Instant::now());
         }
+        #[cfg(test)]
+        HELPER_PARTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         handoff.finish(number);
     }
 }
@@ -1859,6 +1909,66 @@ mod tests {
             .unwrap()
             .install(|| values(&rule, Algorithm::Sparse, 3000));
         assert_eq!(alone, shared);
+    }
+
+    #[test]
+    fn the_helper_forced_on_or_off_changes_no_value() {
+        use std::sync::atomic::Ordering;
+        for text in ["0.6", "0.007", "4.0", "grundy", "0.16"] {
+            let rule = Rule::parse(text).unwrap();
+            let plain = values(&rule, Algorithm::Plain, 4000);
+            for force in [true, false] {
+                super::FORCE_HELPER.set(Some(force));
+                let parts = super::HELPER_PARTS.load(Ordering::Relaxed);
+                let sparse = values(&rule, Algorithm::Sparse, 4000);
+                let helped = super::HELPER_PARTS.load(Ordering::Relaxed) > parts;
+                super::FORCE_HELPER.set(None);
+                let first = plain.iter().zip(&sparse).position(|(a, b)| a != b);
+                assert_eq!(
+                    first, None,
+                    "{text}, helper forced {force}: first difference"
+                );
+                assert_eq!(sparse.len(), plain.len(), "{text}, helper forced {force}");
+                if force {
+                    assert!(helped, "{text}: the helper marked no part");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stopped_run_keeps_its_values_and_its_helper_stops() {
+        use crate::limits::{Reason, Stop};
+        use std::time::{Duration, Instant};
+        let rule = Rule::parse("grundy").unwrap();
+        let plain = values(&rule, Algorithm::Plain, 3000);
+        for force in [Some(true), None, Some(false)] {
+            let stop = Stop::new();
+            let timer = stop.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(300));
+                timer.request(Reason::Time);
+            });
+            super::FORCE_HELPER.set(force);
+            let mut s = Sequence::with_algorithm(rule.clone(), Algorithm::Sparse);
+            let began = Instant::now();
+            // Far more than this build computes in the time given.
+            let stopped = stop.scope(|| s.extend_to(1 << 24));
+            super::FORCE_HELPER.set(None);
+            assert!(
+                matches!(stopped, Err(crate::Error::TimeLimit { .. })),
+                "{force:?}: {stopped:?}"
+            );
+            assert!(began.elapsed() < Duration::from_secs(10), "{force:?}");
+            assert!(s.len() < 1 << 24, "{force:?}");
+            // The values computed are kept, and the run goes on from them.
+            let len = s.len().min(3000);
+            let kept: Vec<u32> = s.values().iter().take(len as usize).collect();
+            assert_eq!(kept, plain[..len as usize], "{force:?}");
+            s.extend_to(3000).unwrap();
+            let all: Vec<u32> = s.values().iter().take(3000).collect();
+            assert_eq!(all, plain, "{force:?}");
+        }
     }
 
     proptest! {

@@ -153,6 +153,7 @@ pub fn windowed_run(
                 let rare = sparse.last_rare() == Some(at);
                 return Err(beyond(at as u64, rare));
             }
+            Err(Stop::Limit) => return Err(super::sparse::limit_error()),
         }
     }
     Ok(report(&tally))
