@@ -890,10 +890,12 @@ const MAX_MISSES: u32 = 6;
 /// time (an epoch), and times each epoch.
 const EPOCH: usize = 64;
 
-/// An epoch in this many follows the way that has been slower so far, in case it is not
-/// any more; one in [`PROBE_FAR`] when it has been slower by a fifth or more.
+/// Now and then an epoch follows the way that has been slower so far (a probe), in case it
+/// is not any more: after [`PROBE`] epochs at first, and after twice as many as last time
+/// when a probe finds it slower still, up to [`MAX_PROBE`]. A probe is [`EPOCH`] / 4
+/// blocks long, and its time stands for its way's from then on.
 const PROBE: u64 = 8;
-const PROBE_FAR: u64 = 32;
+const MAX_PROBE: u64 = 128;
 
 /// Blocks are shared only while that has been faster by this share at least: sharing
 /// takes processor time from other programs, and the times of epochs vary by much more
@@ -907,33 +909,49 @@ const MARGIN: f64 = 0.1;
 /// gained), nor when the two threads share one processor's time between them (a machine
 /// that gives each program its share of a busy machine): the helper's work is then taken
 /// from the other thread's.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Pace {
     /// Seconds per split looked at, smoothed, with the blocks shared and not.
     shared: Option<f64>,
     alone: Option<f64>,
-    /// The epochs timed so far.
-    epochs: u64,
+    /// The epochs timed since the last probe, and the epochs from one probe to the next.
+    since: u64,
+    gap: u64,
+}
+
+impl Default for Pace {
+    fn default() -> Self {
+        Pace {
+            shared: None,
+            alone: None,
+            since: 0,
+            gap: PROBE,
+        }
+    }
 }
 
 impl Pace {
-    /// Whether the next epoch shares its blocks.
-    fn share(&self) -> bool {
-        match (self.shared, self.alone) {
-            (None, _) => true,
-            (Some(_), None) => false,
-            (Some(shared), Some(alone)) => {
-                let faster = shared * (1.0 + MARGIN) <= alone;
-                let (fast, slow) = (shared.min(alone), shared.max(alone));
-                let probe = if slow >= 1.2 * fast { PROBE_FAR } else { PROBE };
-                faster != (self.epochs % probe == 0)
+    /// Whether sharing has been the faster way, once both ways were timed.
+    fn sharing_wins(&self) -> Option<bool> {
+        Some(self.shared? * (1.0 + MARGIN) <= self.alone?)
+    }
+
+    /// Whether the next epoch shares its blocks, and whether it is a probe.
+    fn next(&self) -> (bool, bool) {
+        match (self.shared, self.sharing_wins()) {
+            (None, _) => (true, false),
+            (Some(_), None) => (false, false),
+            (Some(_), Some(wins)) => {
+                let probe = self.since + 1 >= self.gap;
+                (wins != probe, probe)
             }
         }
     }
 
-    /// An epoch that shared its blocks or not took `time` for `work` splits.
-    fn record(&mut self, shared: bool, time: Duration, work: u64) {
-        self.epochs += 1;
+    /// An epoch that shared its blocks or not, a probe or not, took `time` for `work`
+    /// splits.
+    fn record(&mut self, shared: bool, probe: bool, time: Duration, work: u64) {
+        let before = self.sharing_wins();
         if work > 0 {
             let rate = time.as_secs_f64() / work as f64;
             let slot = if shared {
@@ -941,7 +959,21 @@ impl Pace {
             } else {
                 &mut self.alone
             };
-            *slot = Some(slot.map_or(rate, |r| 0.7 * r + 0.3 * rate));
+            *slot = Some(match *slot {
+                Some(r) if !probe => 0.7 * r + 0.3 * rate,
+                _ => rate,
+            });
+        }
+        if probe {
+            self.since = 0;
+            if before.is_some() && self.sharing_wins() == before {
+                self.gap = (2 * self.gap).min(MAX_PROBE);
+            }
+        } else {
+            self.since += 1;
+        }
+        if before.is_some() && self.sharing_wins() != before {
+            self.gap = PROBE;
         }
     }
 }
@@ -949,8 +981,9 @@ impl Pace {
 /// The epoch a run is in.
 #[derive(Debug, Clone, Copy)]
 struct Epoch {
-    /// Whether it shares its blocks.
+    /// Whether it shares its blocks, and whether it is a probe (shorter).
     shared: bool,
+    probe: bool,
     began: Instant,
     /// The splits looked at before it.
     work: u64,
@@ -987,7 +1020,7 @@ impl<T: Cell> Run<'_, '_, T> {
             }
             let start = self.recent.known();
             if start >= self.len {
-                self.end_epoch(EPOCH / 4);
+                self.end_epoch(true);
                 return Ok(());
             }
             // A block takes well under a millisecond: looking at the stop before each
@@ -996,14 +1029,15 @@ impl<T: Cell> Run<'_, '_, T> {
                 return Err(Stop::Limit);
             }
             if let Some(spawn) = spawn {
-                self.end_epoch(EPOCH);
+                self.end_epoch(false);
                 if self.epoch.is_none() {
                     // An epoch shares its blocks when that has been faster, and with a
                     // helper that lives as long as such epochs follow each other: one
                     // with no processor to run on costs nothing in the other epochs.
                     let left = (self.len - start).div_ceil(BLOCK);
-                    let shared = forced_helper() == Some(true)
-                        || (self.sparse.pace.share() && left >= EPOCH / 4);
+                    let (share, probe) = self.sparse.pace.next();
+                    let shared = forced_helper() == Some(true) || (share && left >= EPOCH / 4);
+                    let probe = probe && shared == share;
                     if !shared {
                         self.helper = None;
                     } else if self.helper.is_none() {
@@ -1011,6 +1045,7 @@ impl<T: Cell> Run<'_, '_, T> {
                     }
                     self.epoch = Some(Epoch {
                         shared,
+                        probe,
                         began: Instant::now(),
                         work: self.sparse.work,
                         blocks: 0,
@@ -1031,13 +1066,23 @@ impl<T: Cell> Run<'_, '_, T> {
         }
     }
 
-    /// Times the epoch if it has had at least `blocks` blocks and ends it.
-    fn end_epoch(&mut self, blocks: usize) {
-        if let Some(epoch) = self.epoch.filter(|e| e.blocks >= blocks) {
+    /// Times the epoch and ends it when it has had its blocks, or at the end of the run
+    /// (`last`) when it has had enough to be timed.
+    fn end_epoch(&mut self, last: bool) {
+        let Some(epoch) = self.epoch else {
+            return;
+        };
+        let length = if last || epoch.probe {
+            EPOCH / 4
+        } else {
+            EPOCH
+        };
+        if epoch.blocks >= length {
             let work = self.sparse.work - epoch.work;
+            let time = epoch.began.elapsed();
             self.sparse
                 .pace
-                .record(epoch.shared, epoch.began.elapsed(), work);
+                .record(epoch.shared, epoch.probe, time, work);
             self.epoch = None;
         }
     }
@@ -1875,28 +1920,37 @@ mod tests {
     }
 
     #[test]
-    fn the_faster_way_is_followed_and_the_slower_tried_now_and_then() {
+    fn the_faster_way_is_followed_and_the_slower_tried_ever_less_often() {
         use std::time::Duration;
         let mut pace = super::Pace::default();
-        let epochs = |pace: &mut super::Pace, shared_ms: u64, alone_ms: u64| {
-            let mut shared = 0;
-            for _ in 0..64 {
-                let share = pace.share();
+        // The epochs that share their blocks in `count`, and the probes among all.
+        let epochs = |pace: &mut super::Pace, count: usize, shared_ms: u64, alone_ms: u64| {
+            let (mut shared, mut probes) = (0, 0);
+            for _ in 0..count {
+                let (share, probe) = pace.next();
                 let ms = if share { shared_ms } else { alone_ms };
-                pace.record(share, Duration::from_millis(ms), 1_000_000);
+                pace.record(share, probe, Duration::from_millis(ms), 1_000_000);
                 shared += usize::from(share);
+                probes += usize::from(probe);
             }
-            shared
+            (shared, probes)
         };
-        // Both ways are tried first; sharing is then followed, and the other way tried in
-        // one epoch in 32 (it is slower by more than a fifth).
-        assert_eq!(epochs(&mut pace, 2, 3), 62);
+        // Both ways are tried first; sharing is then followed, and the other way tried
+        // after 8, 16, 32, … epochs.
+        let (shared, probes) = epochs(&mut pace, 64, 2, 3);
+        assert_eq!((shared, probes), (60, 3));
         // The helper loses its processor: the blocks are no longer shared after two
-        // epochs, and the shared way is tried now and then (one epoch in 8, then in 32).
-        let shared = epochs(&mut pace, 4, 3);
-        assert!((4..=10).contains(&shared), "{shared}");
-        // It gets it back.
-        assert!(epochs(&mut pace, 2, 3) >= 32);
+        // epochs, and sharing is tried after 8, 16, 32, … epochs again.
+        let (shared, probes) = epochs(&mut pace, 256, 4, 3);
+        assert!((2..=8).contains(&shared), "{shared}");
+        assert_eq!(shared, 2 + probes, "{shared} {probes}");
+        // It gets it back: the next probe finds it out.
+        let (shared, _) = epochs(&mut pace, 256, 2, 3);
+        assert!(shared >= 256 - 128 - 8, "{shared}");
+        // A way a tenth faster is not enough to share.
+        let mut pace = super::Pace::default();
+        let (shared, _) = epochs(&mut pace, 256, 100, 105);
+        assert!(shared <= 8, "{shared}");
     }
 
     #[test]
