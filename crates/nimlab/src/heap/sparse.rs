@@ -39,7 +39,7 @@
 //! meanwhile are kept apart ([`Recent`]) and stored once the helper is done; the helper
 //! gets no part until then, and fewer parts after blocks it was late for. Blocks are
 //! shared in epochs of [`EPOCH`] blocks only while that has been faster than not (by a
-//! [`MARGIN`]), and the helper thread lives only through epochs that share.
+//! [`MARGIN`]; the other way is tried now and then), and the helper thread lives only through epochs that share.
 //!
 //! The rows of marks are 256 long even when values are stored in 16 or 32 bits, with
 //! every value from 255 on sharing the last mark, for as long as no heap needs more: a
@@ -898,9 +898,10 @@ const PROBE: u64 = 8;
 const MAX_PROBE: u64 = 128;
 
 /// Blocks are shared only while that has been faster by this share at least: sharing
-/// takes processor time from other programs, and the times of epochs vary by much more
-/// than the difference between the two ways on a busy machine.
-const MARGIN: f64 = 0.1;
+/// takes processor time from other programs, and costs a few percent of the run when the
+/// two threads get one processor's time between them, while the times of epochs vary by
+/// more than that on a busy machine. On an idle one, sharing is 1.5 times as fast.
+const MARGIN: f64 = 0.25;
 
 /// Whether a run with a helper thread shares its blocks with it: whichever way has taken
 /// less time per split looked at lately (sharing by a [`MARGIN`]). Sharing pays when
@@ -1939,17 +1940,17 @@ mod tests {
         // after 8, 16, 32, … epochs.
         let (shared, probes) = epochs(&mut pace, 64, 2, 3);
         assert_eq!((shared, probes), (60, 3));
-        // The helper loses its processor: the blocks are no longer shared after two
-        // epochs, and sharing is tried after 8, 16, 32, … epochs again.
+        // The helper loses its processor: the blocks are no longer shared after one
+        // epoch, and sharing is tried after 8, 16, 32, … epochs again.
         let (shared, probes) = epochs(&mut pace, 256, 4, 3);
-        assert!((2..=8).contains(&shared), "{shared}");
-        assert_eq!(shared, 2 + probes, "{shared} {probes}");
+        assert!((1..=8).contains(&shared), "{shared}");
+        assert_eq!(shared, 1 + probes, "{shared} {probes}");
         // It gets it back: the next probe finds it out.
         let (shared, _) = epochs(&mut pace, 256, 2, 3);
         assert!(shared >= 256 - 128 - 8, "{shared}");
-        // A way a tenth faster is not enough to share.
+        // A way a fifth faster is not enough to share.
         let mut pace = super::Pace::default();
-        let (shared, _) = epochs(&mut pace, 256, 100, 105);
+        let (shared, _) = epochs(&mut pace, 256, 100, 120);
         assert!(shared <= 8, "{shared}");
     }
 
