@@ -319,6 +319,11 @@ fn compute(
             .min(target)
             .min(if prove { next_check } else { u64::MAX });
         if let Err(e) = seq.extend_to(until) {
+            if nimlab::limits::check().is_err() {
+                // Stopped inside the computation: the top of the loop keeps the values
+                // computed and says why.
+                continue;
+            }
             if !unbounded {
                 return Err(e.into());
             }

@@ -363,3 +363,41 @@ fn calc_stops_a_line_at_its_time_limit_and_goes_on() {
     );
     assert!(stdout.ends_with("> 1 + 1\n2\n"), "{stdout}");
 }
+
+/// `sequence` stops at its time limit, most likely inside the computation of a chunk (the
+/// sparse-space algorithm stops there, its helper thread with it), also with `--prove`,
+/// which goes on past the engine's refusals: exit 2, the values computed kept in the
+/// checkpoint.
+#[test]
+fn sequence_stops_at_its_time_limit_inside_a_chunk() {
+    let dir = std::env::temp_dir().join(format!("nimlab-stop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("grundy.ckpt");
+    for extra in [&[][..], &["--prove"][..]] {
+        let _ = std::fs::remove_file(&ckpt);
+        let mut args = vec![
+            "sequence",
+            "grundy",
+            "--to",
+            "2^25",
+            "--time-limit",
+            "1s",
+            "--checkpoint",
+            ckpt.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let began = std::time::Instant::now();
+        let out = nimlab(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {err}");
+        assert!(err.contains("stopped at the time limit of 1 s"), "{err}");
+        assert!(err.contains("are kept in"), "{err}");
+        // Well before the end (a minute in a release build).
+        let took = began.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(20),
+            "{extra:?}: {took:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
