@@ -188,6 +188,16 @@ where
         Ok(())
     }
 
+    /// Refuses positions whose moves are too many to list, before a walk that lists them
+    /// without valuing them (such as counting what a position reaches). The default is
+    /// [`Rules::check_searchable`].
+    ///
+    /// # Errors
+    /// [`crate::Error::Limit`] naming the limit.
+    fn check_listable(&self, pos: &Self::Position) -> Result<()> {
+        self.check_searchable(pos)
+    }
+
     /// Refuses positions too large for a misère search, which cannot split a position
     /// into parts. The default is [`Rules::check_searchable`].
     ///
@@ -383,7 +393,7 @@ where
     }
 
     fn reach(&self, max_positions: u64, max_moves: u64) -> Result<Option<Reach>> {
-        self.game.check_searchable(&self.pos)?;
+        self.game.check_listable(&self.pos)?;
         Ok(crate::impartial::reach(
             &*self.game,
             &self.pos,

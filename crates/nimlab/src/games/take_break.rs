@@ -309,19 +309,26 @@ impl Rules for TakeBreak {
     }
 
     fn check_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
+        self.check_listable(heaps)?;
+        for &h in heaps {
+            self.heap_value(h)?;
+        }
+        Ok(())
+    }
+
+    fn check_listable(&self, heaps: &Vec<u64>) -> Result<()> {
         // Listing every move makes a position of each: refused before, by their number
-        // (about n²/12 for a heap of n of a rule that leaves three heaps).
+        // (about n²/12 for a heap of n of a rule that leaves three heaps), and before any
+        // value is computed.
         let rule = self.rule();
         let mut moves = 0u128;
         for &h in heaps {
-            // Refused by its size before its value is computed for nothing.
             if h > LIST_LIMIT {
                 return Err(Error::limit(
                     format!("listing every move of heap {h} of {}", self.id),
                     format!("heaps up to {LIST_LIMIT}"),
                 ));
             }
-            self.heap_value(h)?;
             moves += rule.option_count(h);
         }
         if moves > MAX_OPTIONS as u128 {
@@ -397,6 +404,40 @@ mod tests {
     use crate::Nimber;
     use crate::Outcome;
     use proptest::prelude::*;
+
+    /// Found by fuzzing: counting what `hex:0.8bbb…b 822` reaches (a walk that lists
+    /// moves) first computed the values of heaps up to 822, under a rule that leaves three
+    /// heaps, before it found that the heap's 1.7 million moves are too many to list.
+    /// Listing is refused by the count of the moves alone; the value is still computed
+    /// where it is asked for.
+    #[test]
+    fn reach_refuses_a_long_listing_before_valuing_the_heaps() {
+        let cat = Catalogue::standard();
+        let id = format!("hex:0.8{}", "b".repeat(30));
+        let p = cat.parse_position(&id, &["822"], 1).unwrap();
+        let rule = Rule::parse(&id).unwrap();
+        assert!(rule.option_count(822) > MAX_OPTIONS as u128);
+        let e = p.reach(200, 2000).unwrap_err().to_string();
+        assert!(e.contains("moves"), "{e}");
+        // The check that refuses the listing computes no value at all.
+        let game = TakeBreak::new(&id, rule);
+        assert!(game.check_listable(&vec![822]).is_err());
+        assert!(game.table().sequence().len() <= 1, "values were computed");
+        // A position with few moves is still counted.
+        let small = cat.parse_position(&id, &["4", "8", "2"], 1).unwrap();
+        assert!(small.reach(u64::MAX, u64::MAX).unwrap().is_some());
+        // The value is the mex of its options' values, with the rule's splits listed.
+        let p = cat.parse_position(&id, &["40"], 1).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for m in p.options().unwrap() {
+            seen.insert(m.to.value().unwrap());
+        }
+        let mex = (0u64..)
+            .map(Nimber::from)
+            .find(|v| !seen.contains(v))
+            .unwrap();
+        assert_eq!(p.value().unwrap(), mex);
+    }
 
     fn value(id: &str, heaps: &[&str]) -> Result<Nimber> {
         Catalogue::standard().parse_position(id, heaps, 1)?.value()
