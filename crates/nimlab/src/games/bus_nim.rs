@@ -57,7 +57,18 @@ pub fn entry() -> Entry {
 #[derive(Clone)]
 pub struct BusNim {
     heaps: Vec<u64>,
-    table: Arc<OnceLock<std::result::Result<Arc<Table>, Error>>>,
+    table: Arc<SharedTable>,
+}
+
+/// The table shared by a position and the positions that follow it, sized by the first
+/// position (the root): no move adds a counter or a heap that is not empty, so the
+/// root's table holds every position after it, whichever of them builds it.
+struct SharedTable {
+    /// The root's heaps that are not empty.
+    heaps: usize,
+    /// The root's counters.
+    total: u64,
+    table: OnceLock<std::result::Result<Arc<Table>, Error>>,
 }
 
 /// Every position with at most `total` counters in at most `heaps` heaps, keyed by its
@@ -241,18 +252,22 @@ impl BusNim {
 
     /// The position with these heaps.
     pub fn new(heaps: Vec<u64>) -> BusNim {
+        let table = SharedTable {
+            heaps: heaps.iter().filter(|&&h| h > 0).count(),
+            total: heaps.iter().fold(0u64, |a, &h| a.saturating_add(h)),
+            table: OnceLock::new(),
+        };
         BusNim {
             heaps,
-            table: Arc::new(OnceLock::new()),
+            table: Arc::new(table),
         }
     }
 
     fn table(&self) -> Result<&Table> {
-        let result = self.table.get_or_init(|| {
-            let total = self.heaps.iter().sum();
-            let heaps = self.heaps.iter().filter(|&&h| h > 0).count();
-            Table::build(heaps, total).map(Arc::new)
-        });
+        let shared = &*self.table;
+        let result = shared
+            .table
+            .get_or_init(|| Table::build(shared.heaps, shared.total).map(Arc::new));
         match result {
             Ok(t) => Ok(t),
             Err(e) => Err(e.clone()),
@@ -635,6 +650,28 @@ mod tests {
 
     /// `bus-nim 4486` took 30 s building a table of every position; a position with one
     /// heap that is not empty is Nim's heap, in both plays, as the search says.
+    /// Found by fuzzing `play`: after `take all 1 from heap 1` from `bus-nim 1 2 3`, the
+    /// shared table was built for the position after the move (two heaps, five counters),
+    /// and the position before it (back by `undo`) was not in it: a panic. The table is
+    /// sized by the first position, whichever position builds it.
+    #[test]
+    fn a_position_after_a_move_builds_the_table_of_the_first() {
+        let root = BusNim::new(vec![1, 2, 3]);
+        let after = root
+            .options()
+            .unwrap()
+            .into_iter()
+            .find(|m| m.to.notation() == "0 2 3")
+            .expect("the move that takes heap 1");
+        let after_value = after.to.generalized_value().unwrap();
+        let fresh = BusNim::new(vec![0, 2, 3]).generalized_value().unwrap();
+        assert_eq!(after_value, fresh);
+        assert_eq!(
+            root.generalized_value().unwrap(),
+            BusNim::new(vec![1, 2, 3]).generalized_value().unwrap()
+        );
+    }
+
     #[test]
     fn a_lone_heap_is_nims_heap_as_the_search_says() {
         let normal = search(2, 14, Convention::Normal);
@@ -655,7 +692,7 @@ mod tests {
         let big = BusNim::new(vec![4486]);
         assert_eq!(big.value().unwrap(), Nimber::from(4486u64));
         assert_eq!(big.moves_to_value(&Nimber::default(), 5).unwrap().total, 1);
-        assert!(big.table.get().is_none(), "no table was built");
+        assert!(big.table.table.get().is_none(), "no table was built");
     }
 
     #[test]
