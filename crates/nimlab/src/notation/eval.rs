@@ -1,7 +1,7 @@
 //! Evaluating expressions: games in an arena, comparisons, and the methods of a game.
 
 use super::arith::Op;
-use super::parse::{parse, Expr};
+use super::parse::{parse, BinOp, Expr};
 use super::print::print;
 use crate::partizan::{Arena, Comparison, Dyadic, GameId, Nus};
 use crate::surreal::Surreal;
@@ -149,7 +149,15 @@ impl Session {
     }
 
     fn game(&mut self, e: &Expr) -> Result<GameId> {
-        match self.eval(e)? {
+        let v = self.eval(e)?;
+        self.as_game(v)
+    }
+
+    /// A value as a short game: a game, or a number that is one (a stop, a birthday, a
+    /// mean); anything else is refused with the reason.
+    pub(crate) fn as_game(&mut self, v: Value) -> Result<GameId> {
+        let v = self.normalized(v);
+        match v {
             Value::Game(g) => Ok(g),
             Value::Surreal(x) if x.is_finite() => Err(Error::Unsupported(format!(
                 "{x} is not a short game: the numbers of short games are dyadic (a/2^k)"
@@ -161,6 +169,20 @@ impl Session {
                 "a game was expected here, not {}",
                 self.show(&other)
             ))),
+        }
+    }
+
+    /// A number value that is a short game (a dyadic stop, birthday, mean or
+    /// temperature) as that game; a rational that is not dyadic as a surreal number; any
+    /// other value as it is.
+    pub(crate) fn normalized(&mut self, v: Value) -> Value {
+        match v {
+            Value::Number(x) => Value::Game(self.arena.number(x)),
+            Value::Rational(q) => match self.surreal_of(&Value::Rational(q.clone())) {
+                Some(x) => self.number_value(x),
+                None => Value::Rational(q),
+            },
+            v => v,
         }
     }
 
@@ -192,8 +214,17 @@ impl Session {
                 let v = self.eval(x)?;
                 self.negate(v)?
             }
-            Expr::Add(x, y) => self.operands(Op::Add, x, y)?,
-            Expr::Sub(x, y) => self.operands(Op::Sub, x, y)?,
+            Expr::Chain(first, rest) => {
+                let mut v = self.eval(first)?;
+                for (op, e) in rest {
+                    if self.arena.interrupted() {
+                        return Err(Error::Interrupted);
+                    }
+                    let w = self.eval(e)?;
+                    v = self.apply(*op, v, w)?;
+                }
+                v
+            }
             Expr::PlusMinus(items) => {
                 let l = items
                     .iter()
@@ -202,21 +233,19 @@ impl Session {
                 let r = l.iter().map(|&g| self.arena.neg(g)).collect();
                 Value::Game(self.arena.game(l, r))
             }
-            Expr::Times(x, y) => self.operands(Op::Times, x, y)?,
-            Expr::Div(x, y) => self.operands(Op::Div, x, y)?,
             Expr::Power(x, y) => self.operands(Op::Power, x, y)?,
-            Expr::Ordinal(x, y) => {
-                let (g, h) = (self.game(x)?, self.game(y)?);
-                Value::Game(crate::partizan::ops::ordinal_sum(&mut self.arena, g, h))
-            }
             Expr::Text(t) => Value::Text(t.clone()),
             Expr::Call(name, args) => self.call(name, args)?,
             Expr::Method(x, name, args) => {
                 let g = self.game(x)?;
-                self.method(g, name, args)?
+                let v = self.method(g, name, args)?;
+                // A birthday, a stop or a mean is a number like any other: `1 + *`
+                // after `*.Birthday + *`.
+                self.normalized(v)
             }
             Expr::Compare(op, x, y) => {
                 let (a, b) = (self.eval(x)?, self.eval(y)?);
+                let (a, b) = (self.normalized(a), self.normalized(b));
                 Value::Bool(self.compare_values(*op, &a, &b)?)
             }
             Expr::Var(name) => match self.vars.get(name) {
@@ -297,6 +326,25 @@ impl Session {
         let a = self.eval(x)?;
         let b = self.eval(y)?;
         self.binary(op, a, b)
+    }
+
+    /// `a op b` for an operator of a chain.
+    fn apply(&mut self, op: BinOp, a: Value, b: Value) -> Result<Value> {
+        match op {
+            BinOp::Add => self.binary(Op::Add, a, b),
+            BinOp::Sub => self.binary(Op::Sub, a, b),
+            BinOp::Times => self.binary(Op::Times, a, b),
+            BinOp::Div => self.binary(Op::Div, a, b),
+            BinOp::Ordinal => {
+                let g = self.as_game(a)?;
+                let h = self.as_game(b)?;
+                Ok(Value::Game(crate::partizan::ops::ordinal_sum(
+                    &mut self.arena,
+                    g,
+                    h,
+                )?))
+            }
+        }
     }
 
     fn call(&mut self, name: &str, args: &[Expr]) -> Result<Value> {

@@ -15,7 +15,7 @@ mod parse;
 mod print;
 
 pub use eval::{birthday, outcome, stop, Session, Value, MAX_MULTIPLE};
-pub use parse::{parse, CompareOp, Expr, MAX_DEPTH, MAX_UPTIMAL};
+pub use parse::{parse, BinOp, CompareOp, Expr, MAX_DEPTH, MAX_INPUT, MAX_UPTIMAL};
 pub use print::{ordered, print, print_nus};
 
 #[cfg(test)]

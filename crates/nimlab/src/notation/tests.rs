@@ -452,3 +452,159 @@ fn positions_of_rulesets_in_expressions() {
         assert!(e.contains(error), "{input}: {e}");
     }
 }
+
+/// CGSuite reads an infix `+-` as plus-or-minus: a +- b is a + (±b) = a + {b | -b}, so
+/// that 3 +- 1 = {4 | 2}; the sums of switches below are CGSuite's values.
+#[test]
+fn infix_plus_minus_is_a_switch_as_in_cgsuite() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("3+-1", "{4|2}"),
+        ("3 +- 1", "{4|2}"),
+        ("3±1", "{4|2}"),
+        ("+-1+-2+-3+-4", "+-{10|8||6|4|||4|2||0|-2}"),
+        ("3 - 2 +- 6 - 7 +- 8 + 4", "{12|0||-4|-16}"),
+        // `+ -` with a space is a plus and a minus.
+        ("3 + -1", "2"),
+        ("3+ -1", "2"),
+        ("3 +- {1,2}", "{5|1}"),
+        ("{5|3 +- 1}", "{5||4|2}"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    for (claim, holds) in [
+        ("3 +- 1 == 3 + {1|-1}", true),
+        ("1 +- 2 == {3|-1}", true),
+        // ±* = {* | *} = 0.
+        ("{1|0} +- * == {1|0}", true),
+        // The operand of an infix +- is an ordinal sum (3 +- 1:1 is 3 ± 2), that of a
+        // prefix one a power: +-2 * 3 is three copies of ±2, which is ±2.
+        ("3 +- 1:1 == {5|1}", true),
+        ("+-2 * 3 == +-2", true),
+    ] {
+        assert_eq!(s.run(claim).unwrap(), holds.to_string(), "{claim}");
+    }
+}
+
+/// CGSuite reads `x^n` for integers as a power (2^100 is 2 to the 100th, 3^22/2^72 is a
+/// number), and `^` as up where no exponent follows it (`6^*`, `^3`, `{^3|vv}`).
+#[test]
+fn integer_powers_are_read_as_in_cgsuite() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("2^100", "1267650600228229401496703205376"),
+        ("3^22/2^72", "31381059609/4722366482869645213696"),
+        ("2^3", "8"),
+        ("2^3^2", "512"),
+        ("-2^2", "-4"),
+        ("1/2^3", "1/8"),
+        ("2^(1+2)", "8"),
+        ("(1/2)^2", "1/4"),
+        ("{2^100|0}.LeftStop", "1267650600228229401496703205376"),
+        ("{2^100|0}", "{1267650600228229401496703205376|0}"),
+        // Ups where no exponent follows.
+        ("6^*", "6^*"),
+        ("^3", "^3"),
+        ("{^3|vv}", "{^3|vv}"),
+        ("^<3>", "^<3>"),
+        ("2^<3>", "2^<3>"),
+        ("2^[3]", "2^[3]"),
+        ("2^", "2^"),
+        ("2^^", "2^^"),
+        ("1/2^*", "1/2^*"),
+        ("2v3", "2v3"),
+        // CGSuite writes 2 + ↑↑↑ as `2^3`, which it reads as 8; nimlab writes `2+^3`.
+        ("2+^^^", "2+^3"),
+        ("2 + ^3*", "2+^3*"),
+        ("-1/2 + ^^^^", "-1/2+^4"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    for (claim, holds) in [
+        ("2^3 == 8", true),
+        ("2^3 == 2+^.Pow(3)", false),
+        ("2+^3 == 2 + ^ + ^ + ^", true),
+        ("2^<3> == 2 + ^.Pow(3)", true),
+        ("3^22/2^72 > 0", true),
+    ] {
+        assert_eq!(s.run(claim).unwrap(), holds.to_string(), "{claim}");
+    }
+    // Exponents beyond the limit, or not integers, are refused.
+    assert!(matches!(s.run("2^100000"), Err(crate::Error::Limit { .. })));
+    assert!(s.run("2^(1/2)").is_err());
+}
+
+/// A birthday, a stop or a mean is a number, and a number is a short game: it adds to
+/// games and takes part in ordinal sums (1 + * = 1*, 3 : * = {2, 3 | 3} = 3*).
+#[test]
+fn numbers_from_methods_are_games_in_later_operations() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("*.Birthday + *", "1*"),
+        ("{3||2|1}.LeftStop : *", "3*"),
+        ("{1|0}.Mean + *", "1/2*"),
+        ("{3||2|1}.Temperature + ^", "3/4^"),
+        ("{ {3||2|1}.RightStop | 0 }", "{2|0}"),
+        ("b := ^.Birthday", "2"),
+        ("b + *", "2*"),
+        ("{1|0}.StopCount * ^", "^^"),
+        ("(*.Birthday).IsInteger", "true"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    assert_eq!(s.run("^.Birthday == 2").unwrap(), "true");
+}
+
+/// A sum of thousands of terms is read and added without deep recursion; nesting deeper
+/// than the limit, and input longer than the limit, are refused with clear errors.
+#[test]
+fn long_sums_are_flat_and_nesting_and_length_have_limits() {
+    let mut s = Session::new();
+    // 7000 terms, 6999 stars and a zero (14 KB): * added an odd number of times is *.
+    let sum = format!("{}0", "*+".repeat(6999));
+    assert_eq!(sum.len(), 13_999);
+    assert_eq!(s.run(&sum).unwrap(), "*");
+    let diff = format!("{}1", "1-".repeat(7000));
+    assert_eq!(s.run(&diff).unwrap(), "-6999");
+    let product = format!("1{}", "*1".repeat(7000)).replace('*', " * ");
+    assert_eq!(s.run(&product).unwrap(), "1");
+    let ordinal = format!("0{}", ":1".repeat(5000));
+    assert_eq!(s.run(&ordinal).unwrap(), "5000");
+    for (input, column) in [
+        (
+            format!("{}0{}", "(".repeat(100), ")".repeat(100)),
+            MAX_DEPTH,
+        ),
+        (format!("{}0", "-".repeat(100)), MAX_DEPTH),
+        (
+            format!("{}0{}", "{".repeat(100), "|}".repeat(100)),
+            MAX_DEPTH,
+        ),
+        (format!("*{}", ".Negative".repeat(100)), 1 + 9 * MAX_DEPTH),
+        (format!("2{}", "^2".repeat(100)), 1 + 2 * MAX_DEPTH),
+        (format!("{}0", "+-".repeat(100)), 2 * MAX_DEPTH),
+    ] {
+        match s.run(&input) {
+            Err(crate::Error::Syntax {
+                column: c,
+                expected,
+                ..
+            }) => {
+                assert_eq!(c, column, "{input}");
+                assert!(expected.contains("levels of nesting"), "{expected}");
+            }
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+    // A game nested by bars counts too: {0|{0|…}} written with 100 runs of bars.
+    let bars: String = (1..=100).map(|k| format!("0{}", "|".repeat(k))).collect();
+    let e = s.run(&format!("{{{bars}0}}")).unwrap_err().to_string();
+    assert!(e.contains("levels of nesting"), "{e}");
+    let long = "0+".repeat(MAX_INPUT / 2) + "0";
+    match s.run(&long) {
+        Err(crate::Error::Limit { limit, .. }) => assert!(limit.contains("bytes"), "{limit}"),
+        other => panic!("{other:?}"),
+    }
+    // The session goes on.
+    assert_eq!(s.run("{1|0} + {1|0}").unwrap(), "1");
+}

@@ -138,7 +138,7 @@ pub fn atomic_weight(a: &mut Arena, g: GameId) -> Result<Option<GameId>> {
     let pow2 = far.max(2).next_power_of_two();
     let star = a.star(pow2);
     let minus_one = a.integer(-1);
-    let red_kite = ordinal_sum(a, star, minus_one);
+    let red_kite = ordinal_sum(a, star, minus_one)?;
     let upstar = a.nus(Nus {
         number: Dyadic::zero(),
         ups: 1,

@@ -280,7 +280,7 @@ pub fn norton_product(a: &mut Arena, g: GameId, u: GameId) -> Result<GameId> {
 }
 
 /// The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}, with x*k : *m = x*(k+m).
-pub fn ordinal_sum(a: &mut Arena, g: GameId, h: GameId) -> GameId {
+pub fn ordinal_sum(a: &mut Arena, g: GameId, h: GameId) -> Result<GameId> {
     fn go(a: &mut Arena, g: GameId, h: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
         if let (Some(x), Some(y)) = (a.as_nus(g), a.as_nus(h)) {
             if x.ups == 0 && y.number.is_zero() && y.ups == 0 {
@@ -309,7 +309,7 @@ pub fn ordinal_sum(a: &mut Arena, g: GameId, h: GameId) -> GameId {
         memo.insert(h, v);
         v
     }
-    go(a, g, h, &mut FxHashMap::default())
+    Ok(go(a, g, h, &mut FxHashMap::default()))
 }
 
 /// The number whose ordinal sums make `G.PowTo(x)` (x > 0): n − 1 for an integer n, and
@@ -344,7 +344,7 @@ pub fn pow_to(a: &mut Arena, g: GameId, x: &Dyadic) -> Result<GameId> {
         ));
     }
     let b = a.number(blowup(x));
-    Ok(ordinal_sum(a, g, b))
+    ordinal_sum(a, g, b)
 }
 
 /// `g.Pow(x)` for g = {0|H}: {0 | H − g.PowTo(x − 1)} (`^.Pow(n)` is up-nth).
