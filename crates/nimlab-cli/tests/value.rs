@@ -284,3 +284,27 @@ fn calc_refuses_a_ten_megabyte_line_and_goes_on() {
         ]
     );
 }
+
+/// Values that overflowed the stack (exit 134) are answers or limit errors (exit 2).
+#[test]
+fn deep_games_and_large_integers_are_answers_or_limit_errors() {
+    for (input, want) in [
+        ("(-1823437481924).Companion", "-1823437481924"),
+        ("1 : 30000", "30001"),
+        ("(* : 10000).Birthday", "10001"),
+    ] {
+        let (status, out, err) = nimlab(&["value", input]);
+        assert_eq!((status, out.trim_end()), (0, want), "{input}: {err}");
+    }
+    let (status, out, err) = nimlab(&["value", "* : 10000"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.starts_with("{0,{0,{0,"));
+    for input in [
+        "*(2+3) : {1999999999999|0} |> 0",
+        "{3||2|1}.Heat(1) : *(23)",
+    ] {
+        let (status, out, err) = nimlab(&["value", input]);
+        assert_eq!((status, out.as_str()), (2, ""), "{input}");
+        assert!(err.contains("beyond nimlab's limit"), "{input}: {err}");
+    }
+}

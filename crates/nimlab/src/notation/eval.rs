@@ -7,7 +7,7 @@ use crate::partizan::{Arena, Comparison, Dyadic, GameId, Nus};
 use crate::surreal::Surreal;
 use crate::{Error, Outcome, Result};
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive};
+use num_traits::Signed;
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
@@ -72,7 +72,7 @@ impl Session {
     /// A syntax error, or an operation that does not apply.
     pub fn run(&mut self, input: &str) -> Result<String> {
         let v = self.eval_text(input)?;
-        let text = self.show(&v);
+        let text = self.try_show(&v)?;
         if self.arena.interrupted() {
             return Err(Error::Interrupted);
         }
@@ -128,7 +128,27 @@ impl Session {
         }
     }
 
-    /// A value as CGSuite prints it.
+    /// A value as CGSuite prints it, or a limit error for a game whose text would be
+    /// longer than [`MAX_TEXT`](super::MAX_TEXT) bytes.
+    ///
+    /// ```
+    /// use nimlab::notation::Session;
+    /// let mut s = Session::new();
+    /// let v = s.eval_text("{3||2|1}.Heat(1) : *23").unwrap();
+    /// assert!(s.try_show(&v).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Limit`] for a text too long to write.
+    pub fn try_show(&mut self, v: &Value) -> Result<String> {
+        match v {
+            Value::Game(g) => super::try_print(&mut self.arena, *g),
+            v => Ok(self.show(v)),
+        }
+    }
+
+    /// A value as CGSuite prints it (a game whose text is too long is replaced by a note
+    /// saying so: see [`Session::try_show`]).
     pub fn show(&mut self, v: &Value) -> String {
         match v {
             Value::Game(g) => print(&mut self.arena, *g),
@@ -522,7 +542,7 @@ impl Session {
                     "RightOptions" => Value::List(a.right(g)),
                     "Negative" => Value::Game(a.neg(g)),
                     "OutcomeClass" => Value::Outcome(outcome(a, g)),
-                    "Birthday" => Value::Number(Dyadic::from(BigInt::from(birthday(a, g)))),
+                    "Birthday" => Value::Number(Dyadic::from(birthday(a, g))),
                     "LeftStop" => Value::Number(stop(a, g, true)),
                     "RightStop" => Value::Number(stop(a, g, false)),
                     "IsNumber" => Value::Bool(a.as_number(g).is_some()),
@@ -611,64 +631,78 @@ pub fn outcome(a: &mut Arena, g: GameId) -> Outcome {
     }
 }
 
-/// The birthday of a canonical form: 0 for 0, one more than its options' latest.
-pub fn birthday(a: &mut Arena, g: GameId) -> u64 {
-    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, u64>) -> u64 {
-        if let Some(n) = a.as_nus(g) {
+/// The birthday of a canonical form: 0 for 0, one more than its options' latest; |n| for
+/// an integer n, m for *m.
+///
+/// ```
+/// use nimlab::notation::{birthday, Session};
+/// let mut s = Session::new();
+/// let g = s.game_of("{3||2|1}").unwrap();
+/// assert_eq!(birthday(&mut s.arena, g), 4.into());
+/// let big = s.game_of("-1823437481924").unwrap();
+/// assert_eq!(birthday(&mut s.arena, big), 1823437481924u64.into());
+/// ```
+pub fn birthday(a: &mut Arena, g: GameId) -> BigInt {
+    use crate::partizan::walk::{walk, Step};
+    let mut memo: FxHashMap<GameId, BigInt> = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_nus(x) {
             if n.is_number() {
                 // An integer n is born on day |n|; m/2^k on day ⌊|x|⌋ + k + 1.
                 let x = &n.number;
                 let whole = x.numerator().abs() >> x.exponent();
-                let whole = whole.to_u64().unwrap_or(u64::MAX);
-                return if x.is_integer() {
+                return Step::Value(if x.is_integer() {
                     whole
                 } else {
-                    whole + u64::from(x.exponent()) + 1
-                };
+                    whole + x.exponent() + 1
+                });
+            }
+            if n.number.is_zero() && n.ups == 0 {
+                return Step::Value(BigInt::from(n.nim));
             }
         }
-        if let Some(&d) = memo.get(&g) {
-            return d;
+        let (l, r) = a.options(x);
+        let all: Vec<GameId> = l.into_iter().chain(r).collect();
+        if !again || all.iter().any(|o| !memo.contains_key(o)) {
+            return Step::Needs(all);
         }
-        let (l, r) = a.options(g);
-        let mut d = 0;
-        for o in l.into_iter().chain(r) {
-            d = d.max(go(a, o, memo).saturating_add(1));
-        }
-        memo.insert(g, d);
-        d
-    }
-    go(a, g, &mut FxHashMap::default())
+        let latest = all.iter().map(|o| &memo[o]).max().cloned();
+        Step::Value(latest.map_or_else(BigInt::default, |d| d + 1))
+    });
+    v.unwrap_or_default()
 }
 
 /// The Left stop (`left`) or the Right stop of a game.
+///
+/// ```
+/// use nimlab::notation::{stop, Session};
+/// let mut s = Session::new();
+/// let g = s.game_of("{3||2|1}").unwrap();
+/// assert_eq!(stop(&mut s.arena, g, true).to_string(), "3");
+/// assert_eq!(stop(&mut s.arena, g, false).to_string(), "2");
+/// ```
 pub fn stop(a: &mut Arena, g: GameId, left: bool) -> Dyadic {
-    fn go(
-        a: &mut Arena,
-        g: GameId,
-        left: bool,
-        memo: &mut FxHashMap<(GameId, bool), Dyadic>,
-    ) -> Dyadic {
-        if let Some(n) = a.as_nus(g) {
-            return n.number.clone();
-        }
-        if let Some(x) = memo.get(&(g, left)) {
-            return x.clone();
-        }
-        let (l, r) = a.options(g);
-        let x = if left {
-            l.into_iter()
-                .map(|o| go(a, o, false, memo))
-                .max()
-                .unwrap_or_else(Dyadic::zero)
-        } else {
-            r.into_iter()
-                .map(|o| go(a, o, true, memo))
-                .min()
-                .unwrap_or_else(Dyadic::zero)
-        };
-        memo.insert((g, left), x.clone());
-        x
+    use crate::partizan::walk::{walk, Step};
+    if let Some((l, r)) = a.stops(g) {
+        return if left { l } else { r }.clone();
     }
-    go(a, g, left, &mut FxHashMap::default())
+    // The stops from the options' stops: LS(G) = max RS(G^L), RS(G) = min LS(G^R).
+    let mut memo: FxHashMap<GameId, (Dyadic, Dyadic)> = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some((l, r)) = a.stops(x) {
+            return Step::Value((l.clone(), r.clone()));
+        }
+        let (l, r) = a.options(x);
+        if !again || l.iter().chain(&r).any(|o| !memo.contains_key(o)) {
+            return Step::Needs(l.into_iter().chain(r).collect());
+        }
+        let ls = l.iter().map(|o| &memo[o].1).max().cloned();
+        let rs = r.iter().map(|o| &memo[o].0).min().cloned();
+        Step::Value((
+            ls.unwrap_or_else(Dyadic::zero),
+            rs.unwrap_or_else(Dyadic::zero),
+        ))
+    });
+    v.map(|(l, r)| if left { l } else { r })
+        .unwrap_or_else(Dyadic::zero)
 }

@@ -608,3 +608,65 @@ fn long_sums_are_flat_and_nesting_and_length_have_limits() {
     // The session goes on.
     assert_eq!(s.run("{1|0} + {1|0}").unwrap(), "1");
 }
+
+/// Integers far beyond any stack depth and games thousands of levels deep are answered
+/// (or refused with a limit) without deep recursion: by closed forms (a number's
+/// companion is itself, as in CGSuite; ordinal sums of numbers put sign expansions end
+/// to end) and by walks with stacks of their own.
+#[test]
+fn large_integers_and_deep_games_never_overflow_the_stack() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("(-1823437481924).Companion", "-1823437481924"),
+        ("(-30000).Companion", "-30000"),
+        ("(-1823437481924).Birthday", "1823437481924"),
+        ("(-1823437481924).FollowerCount", "1823437481925"),
+        ("(-1823437481924).StopCount", "1"),
+        ("(-1823437481924).Heat(1)", "-1823437481924"),
+        ("(-1823437481924).Cool(1)", "-1823437481924"),
+        ("(1823437481924).Overheat(1, 1)", "1823437481924"),
+        ("(1823437481924).NortonProduct(^)", "^1823437481924"),
+        (
+            "(-1823437481924).Thermograph",
+            "Thermograph(-1823437481924,[],[0],-1823437481924,[],[0])",
+        ),
+        ("(2^100).MisereOutcomeClass", "R"),
+        // 1 : n has the signs of 1 then those of n: 1 + n for n ≥ 0.
+        ("1 : 30000", "30001"),
+        ("1 : 1999999999999", "2000000000000"),
+        // +-----… (3000 minuses): 1 − 1/2 − 1/4 − … − 1/2^3000 = 1/2^3000.
+        ("1 : -3000 == 1/2^3000", "true"),
+        // Its birthday is the length of its sign expansion.
+        ("(1 : -30000).Birthday", "30001"),
+        // The temperature of m/2^k is −1/2^k.
+        ("(1/2^3000).Temperature == -1/2^3000", "true"),
+        // * : n = {0, * : (n − 1) | 0}: born on day n + 1, all small, stops 0.
+        ("(* : 8000).Birthday", "8001"),
+        ("(* : 8000).LeftStop", "0"),
+        ("(* : 8000).IsAllSmall", "true"),
+        // (G : H) : K = G : (H : K).
+        ("(* : 3000) : 1 == * : 3001", "true"),
+        ("(* : 3000) : * == * : (3000 : *)", "true"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    let deep = s.run("* : 8000").unwrap();
+    assert!(deep.starts_with("{0,{0,{0,"), "{}", &deep[..40]);
+    assert_eq!(deep.matches('{').count(), deep.matches('}').count());
+    let deep = s.run("(* : 8000).Companion").unwrap();
+    assert!(deep.len() > 8000);
+    for input in [
+        "*(2+3) : {1999999999999|0} |> 0",
+        "* : 1999999999999",
+        "1 : -1999999999999",
+        // Each ordinal sum with a larger nimber writes out those with smaller ones: the
+        // text would take about 10^12 bytes.
+        "{3||2|1}.Heat(1) : *(23)",
+    ] {
+        match s.run(input) {
+            Err(crate::Error::Limit { .. }) => {}
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+    assert_eq!(s.run("1 + 1").unwrap(), "2");
+}

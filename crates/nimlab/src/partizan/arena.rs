@@ -35,6 +35,26 @@ impl Nus {
 /// A game's Left and Right options.
 type OptionLists = (Box<[GameId]>, Box<[GameId]>);
 
+/// A sum g + h to make, its two games in order.
+type SumKey = (GameId, GameId);
+
+/// One side of a comparison: a game of the arena, or the game `{l | r}` being made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Id(GameId),
+    Temp,
+}
+
+/// A comparison `x ≤ y` under way: the options of x (then of y) tried so far.
+#[derive(Debug, Clone, Copy)]
+struct LeFrame {
+    x: Side,
+    y: Side,
+    /// Trying y's Right options (after x's Left ones).
+    right_stage: bool,
+    i: usize,
+}
+
 #[derive(Debug)]
 enum Node {
     Nus(Nus),
@@ -305,6 +325,24 @@ impl Arena {
         }
     }
 
+    /// The Left and Right stops of `g`, as the arena keeps them (every game it holds has
+    /// them: a game with no option on a side is an integer).
+    ///
+    /// ```
+    /// use nimlab::partizan::Arena;
+    /// let mut a = Arena::new();
+    /// let (three, one) = (a.integer(3), a.integer(1));
+    /// let g = a.game(vec![three], vec![one]);
+    /// let (l, r) = a.stops(g).unwrap();
+    /// assert_eq!((l.to_string(), r.to_string()), ("3".to_string(), "1".to_string()));
+    /// ```
+    pub fn stops(&self, g: GameId) -> Option<(&Dyadic, &Dyadic)> {
+        match &self.nodes[g.0 as usize] {
+            Node::Nus(n) => Some((&n.number, &n.number)),
+            Node::Options { .. } => self.stops[g.0 as usize].as_ref().map(|(l, r)| (l, r)),
+        }
+    }
+
     /// The game as a number, when it is one.
     pub fn as_number(&self, g: GameId) -> Option<&Dyadic> {
         self.as_nus(g).filter(|n| n.is_number()).map(|n| &n.number)
@@ -535,7 +573,7 @@ impl Arena {
                 let a = l[i];
                 let mut reversed = None;
                 for ar in self.right(a) {
-                    if self.le_id_temp(ar, &l, &r, &mut memo) {
+                    if self.le_temp(ar, true, &l, &r, &mut memo) {
                         reversed = Some(ar);
                         break;
                     }
@@ -561,7 +599,7 @@ impl Arena {
                 let a = r[i];
                 let mut reversed = None;
                 for al in self.left(a) {
-                    if self.le_temp_id(&l, &r, al, &mut memo) {
+                    if self.le_temp(al, false, &l, &r, &mut memo) {
                         reversed = Some(al);
                         break;
                     }
@@ -606,116 +644,200 @@ impl Arena {
         keep
     }
 
-    /// Whether `x ≤ G` for `G = {l | r}` not yet in the arena. `memo` remembers the
-    /// answers for this G (keyed by x and the side of the comparison).
-    fn le_id_temp(
+    /// Whether `x ≤ G` (`x_below`) or `G ≤ x` for `G = {l | r}` not yet in the arena.
+    /// `memo` remembers the answers for this G (keyed by x and the side of the
+    /// comparison).
+    fn le_temp(
         &mut self,
         x: GameId,
+        x_below: bool,
         l: &[GameId],
         r: &[GameId],
         memo: &mut FxHashMap<(GameId, bool), bool>,
     ) -> bool {
-        if let Some(&v) = memo.get(&(x, true)) {
-            return v;
-        }
-        // x ≤ G unless some x^L ≥ G or some G^R ≤ x.
-        let mut result = !r.iter().any(|&gr| self.le(gr, x));
-        if result {
-            self.ensure_expanded(x);
-            for i in 0..self.option_count(x, true) {
-                let xl = self.option_at(x, true, i);
-                if self.le_temp_id(l, r, xl, memo) {
-                    result = false;
-                    break;
-                }
-            }
-        }
-        memo.insert((x, true), result);
-        result
-    }
-
-    /// Whether `G ≤ x` for `G = {l | r}` not yet in the arena.
-    fn le_temp_id(
-        &mut self,
-        l: &[GameId],
-        r: &[GameId],
-        x: GameId,
-        memo: &mut FxHashMap<(GameId, bool), bool>,
-    ) -> bool {
-        if let Some(&v) = memo.get(&(x, false)) {
-            return v;
-        }
-        // G ≤ x unless some G^L ≥ x or some x^R ≤ G.
-        let mut result = !l.iter().any(|&gl| self.le(x, gl));
-        if result {
-            self.ensure_expanded(x);
-            for i in 0..self.option_count(x, false) {
-                let xr = self.option_at(x, false, i);
-                if self.le_id_temp(xr, l, r, memo) {
-                    result = false;
-                    break;
-                }
-            }
-        }
-        memo.insert((x, false), result);
-        result
+        let (a, b) = if x_below {
+            (Side::Id(x), Side::Temp)
+        } else {
+            (Side::Temp, Side::Id(x))
+        };
+        self.le_sides(a, b, l, r, memo)
     }
 
     /// Whether `g ≤ h`.
     pub fn le(&mut self, g: GameId, h: GameId) -> bool {
+        self.le_sides(
+            Side::Id(g),
+            Side::Id(h),
+            &[],
+            &[],
+            &mut FxHashMap::default(),
+        )
+    }
+
+    /// `x ≤ y` at once, when no option needs to be looked at: equal games, two
+    /// `x + n·↑ + *m` values, a remembered answer, or an answer from the stops. An
+    /// interrupted arena answers `false`.
+    fn le_at_once(&self, x: Side, y: Side, memo: &FxHashMap<(GameId, bool), bool>) -> Option<bool> {
+        let (g, h) = match (x, y) {
+            (Side::Id(g), Side::Id(h)) => (g, h),
+            (Side::Id(g), Side::Temp) => {
+                return memo
+                    .get(&(g, true))
+                    .copied()
+                    .or_else(|| self.interrupted().then_some(false))
+            }
+            (Side::Temp, Side::Id(g)) => {
+                return memo
+                    .get(&(g, false))
+                    .copied()
+                    .or_else(|| self.interrupted().then_some(false))
+            }
+            (Side::Temp, Side::Temp) => return Some(true),
+        };
         if g == h {
-            return true;
+            return Some(true);
         }
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
-            return nus_le(a, b);
+            return Some(nus_le(a, b));
         }
         if let Some(&v) = self.le_memo.get(&(g, h)) {
-            return v;
+            return Some(v);
         }
         if self.interrupted() {
-            return false;
+            return Some(false);
         }
         if let (Some((lg, rg)), Some((lh, rh))) =
             (&self.stops[g.0 as usize], &self.stops[h.0 as usize])
         {
             if lg > lh || rg > rh {
-                return false;
+                return Some(false);
             }
             // LS(G) < RS(H) makes H − G positive (its Right stop is at least
             // RS(H) − LS(G) > 0), so G < H.
             if lg < rh {
-                return true;
+                return Some(true);
             }
         }
-        // g ≤ h unless some g^L ≥ h or some h^R ≤ g. By number avoidance, a number's own
-        // options need not be tried against a game that is not a number.
-        let mut result = true;
-        if self.as_number(g).is_none() {
-            self.ensure_expanded(g);
-            for i in 0..self.option_count(g, true) {
-                let gl = self.option_at(g, true, i);
-                if self.le(h, gl) {
-                    result = false;
-                    break;
+        None
+    }
+
+    /// The `i`-th Left (`left`) or Right option of a side, if it has that many.
+    fn side_option(
+        &mut self,
+        s: Side,
+        left: bool,
+        i: usize,
+        l: &[GameId],
+        r: &[GameId],
+    ) -> Option<GameId> {
+        match s {
+            Side::Temp => (if left { l } else { r }).get(i).copied(),
+            Side::Id(g) => {
+                self.ensure_expanded(g);
+                (i < self.option_count(g, left)).then(|| self.option_at(g, left, i))
+            }
+        }
+    }
+
+    /// `x ≤ y` by the definition — x ≤ y unless some x^L ≥ y or some y^R ≤ x — walked
+    /// with a stack of its own rather than by recursion, so that games of any depth
+    /// compare. Between two games of the arena, by number avoidance, a number's own
+    /// options need not be tried against a game that is not a number.
+    fn le_sides(
+        &mut self,
+        x: Side,
+        y: Side,
+        l: &[GameId],
+        r: &[GameId],
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> bool {
+        if let Some(v) = self.le_at_once(x, y, memo) {
+            return v;
+        }
+        let mut stack = vec![LeFrame {
+            x,
+            y,
+            right_stage: false,
+            i: 0,
+        }];
+        // The answer of the frame just finished, for the frame below it.
+        let mut returned: Option<bool> = None;
+        loop {
+            let top = stack.len() - 1;
+            let mut result = None;
+            match returned.take() {
+                // The option tried answered the question: this comparison fails.
+                Some(true) => result = Some(false),
+                Some(false) => stack[top].i += 1,
+                None => {}
+            }
+            while result.is_none() {
+                let LeFrame {
+                    x,
+                    y,
+                    right_stage,
+                    i,
+                } = stack[top];
+                let skip = match (x, y) {
+                    (Side::Id(g), Side::Id(h)) => {
+                        let number = if right_stage { h } else { g };
+                        self.as_number(number).is_some()
+                    }
+                    _ => false,
+                };
+                let probe = if skip {
+                    None
+                } else if right_stage {
+                    self.side_option(y, false, i, l, r)
+                        .map(|yr| (Side::Id(yr), x))
+                } else {
+                    self.side_option(x, true, i, l, r)
+                        .map(|xl| (y, Side::Id(xl)))
+                };
+                match probe {
+                    None if !right_stage => {
+                        stack[top].right_stage = true;
+                        stack[top].i = 0;
+                    }
+                    None => result = Some(true),
+                    Some((p, q)) => match self.le_at_once(p, q, memo) {
+                        Some(true) => result = Some(false),
+                        Some(false) => stack[top].i += 1,
+                        None => {
+                            stack.push(LeFrame {
+                                x: p,
+                                y: q,
+                                right_stage: false,
+                                i: 0,
+                            });
+                            break;
+                        }
+                    },
                 }
             }
-        }
-        if result && self.as_number(h).is_none() {
-            self.ensure_expanded(h);
-            for i in 0..self.option_count(h, false) {
-                let hr = self.option_at(h, false, i);
-                if self.le(hr, g) {
-                    result = false;
-                    break;
+            let Some(v) = result else { continue };
+            let f = stack.pop().expect("the frame just looked at");
+            match (f.x, f.y) {
+                (Side::Id(g), Side::Id(h)) => {
+                    if self.le_memo.len() >= MAX_REMEMBERED {
+                        // A cache: forgetting costs time, never a wrong answer.
+                        forget_half(&mut self.le_memo);
+                    }
+                    self.le_memo.insert((g, h), v);
                 }
+                (Side::Id(g), Side::Temp) => {
+                    memo.insert((g, true), v);
+                }
+                (Side::Temp, Side::Id(g)) => {
+                    memo.insert((g, false), v);
+                }
+                (Side::Temp, Side::Temp) => {}
             }
+            if stack.is_empty() {
+                return v;
+            }
+            returned = Some(v);
         }
-        if self.le_memo.len() >= MAX_REMEMBERED {
-            // A cache: forgetting costs time, never a wrong answer.
-            forget_half(&mut self.le_memo);
-        }
-        self.le_memo.insert((g, h), result);
-        result
     }
 
     /// How `g` compares with `h`.
@@ -728,88 +850,159 @@ impl Arena {
         }
     }
 
-    /// `-g`.
-    pub fn neg(&mut self, g: GameId) -> GameId {
+    /// `-g` at once: for `x + n·↑ + *m`, or when remembered.
+    fn neg_at_once(&mut self, g: GameId) -> Option<GameId> {
         if let Some(n) = self.as_nus(g) {
             let n = Nus {
                 number: -&n.number,
                 ups: -n.ups,
                 nim: n.nim,
             };
-            return self.nus(n);
+            return Some(self.nus(n));
         }
-        if let Some(&v) = self.neg_memo.get(&g) {
-            return v;
-        }
-        let (l, r) = self.options(g);
-        let nl = sorted(r.into_iter().map(|o| self.neg(o)).collect());
-        let nr = sorted(l.into_iter().map(|o| self.neg(o)).collect());
-        let v = self.intern(nl, nr);
-        if self.neg_memo.len() >= MAX_REMEMBERED {
-            // Both directions are looked up, so either may be forgotten alone.
-            forget_half(&mut self.neg_memo);
-        }
-        self.neg_memo.insert(g, v);
-        self.neg_memo.insert(v, g);
-        v
+        self.neg_memo.get(&g).copied()
     }
 
-    /// `g + h`.
-    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+    /// `-g`, made from the negatives of g's followers (with a stack of its own, for
+    /// games of any depth).
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some(v) = self.neg_at_once(g) {
+            return v;
+        }
+        let mut done: FxHashMap<GameId, GameId> = FxHashMap::default();
+        let mut stack = vec![(g, false)];
+        while let Some((x, ready)) = stack.pop() {
+            if done.contains_key(&x) {
+                continue;
+            }
+            if let Some(v) = self.neg_at_once(x) {
+                done.insert(x, v);
+                continue;
+            }
+            let (l, r) = self.options(x);
+            if !ready {
+                stack.push((x, true));
+                stack.extend(l.into_iter().chain(r).map(|o| (o, false)));
+                continue;
+            }
+            let zero = self.zero();
+            let negated = |os: Vec<GameId>| -> Vec<GameId> {
+                sorted(
+                    os.iter()
+                        .map(|o| done.get(o).copied().unwrap_or(zero))
+                        .collect(),
+                )
+            };
+            let nl = negated(r);
+            let nr = negated(l);
+            let v = self.intern(nl, nr);
+            if self.neg_memo.len() >= MAX_REMEMBERED {
+                // Both directions are looked up, so either may be forgotten alone.
+                forget_half(&mut self.neg_memo);
+            }
+            self.neg_memo.insert(x, v);
+            self.neg_memo.insert(v, x);
+            done.insert(x, v);
+        }
+        done.get(&g).copied().unwrap_or_else(|| self.zero())
+    }
+
+    /// `g + h` at once: for two `x + n·↑ + *m` values, when remembered, or (meaningless)
+    /// when the arena is interrupted.
+    fn add_at_once(&mut self, key: (GameId, GameId)) -> Option<GameId> {
+        let (g, h) = key;
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
             let n = Nus {
                 number: &a.number + &b.number,
                 ups: a.ups + b.ups,
                 nim: a.nim ^ b.nim,
             };
-            return self.nus(n);
+            return Some(self.nus(n));
         }
-        let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&v) = self.sum_memo.get(&key) {
-            return v;
+            return Some(v);
         }
         if self.interrupted() {
-            return self.zero();
+            return Some(self.zero());
         }
-        let v = match (self.as_number(g).is_some(), self.as_number(h).is_some()) {
-            // Number translation: the sum of a number and a game that is not one is
-            // already canonical when made from the game's canonical options.
-            (true, false) | (false, true) => {
-                let (x, other) = if self.as_number(g).is_some() {
-                    (g, h)
-                } else {
-                    (h, g)
-                };
-                let (l, r) = self.options(other);
-                let l = sorted(l.into_iter().map(|o| self.add(o, x)).collect());
-                let r = sorted(r.into_iter().map(|o| self.add(o, x)).collect());
-                self.intern(l, r)
+        None
+    }
+
+    /// The sums `g + h` needs first: with a number x, the other game's options plus x
+    /// (number translation); otherwise every option of each plus the other game.
+    fn summands(&mut self, g: GameId, h: GameId) -> (Vec<SumKey>, Vec<SumKey>, bool) {
+        let key = |a: GameId, b: GameId| if a <= b { (a, b) } else { (b, a) };
+        let translate = self.as_number(g).is_some() != self.as_number(h).is_some();
+        if translate {
+            let (x, other) = if self.as_number(g).is_some() {
+                (g, h)
+            } else {
+                (h, g)
+            };
+            let (l, r) = self.options(other);
+            let l = l.into_iter().map(|o| key(o, x)).collect();
+            let r = r.into_iter().map(|o| key(o, x)).collect();
+            return (l, r, true);
+        }
+        let (gl, gr) = self.options(g);
+        let (hl, hr) = self.options(h);
+        let l = gl
+            .into_iter()
+            .map(|o| key(o, h))
+            .chain(hl.into_iter().map(|o| key(g, o)))
+            .collect();
+        let r = gr
+            .into_iter()
+            .map(|o| key(o, h))
+            .chain(hr.into_iter().map(|o| key(g, o)))
+            .collect();
+        (l, r, false)
+    }
+
+    /// `g + h`: {G^L + H, G + H^L | G^R + H, G + H^R} in canonical form, the sums of the
+    /// options made first (with a stack of its own, for games of any depth).
+    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        let root = if g <= h { (g, h) } else { (h, g) };
+        if let Some(v) = self.add_at_once(root) {
+            return v;
+        }
+        let mut done: FxHashMap<SumKey, GameId> = FxHashMap::default();
+        let mut stack = vec![(root, false)];
+        while let Some((key, ready)) = stack.pop() {
+            if done.contains_key(&key) {
+                continue;
             }
-            _ => {
-                let (gl, gr) = self.options(g);
-                let (hl, hr) = self.options(h);
-                let mut l = Vec::with_capacity(gl.len() + hl.len());
-                let mut r = Vec::with_capacity(gr.len() + hr.len());
-                for o in gl {
-                    l.push(self.add(o, h));
-                }
-                for o in hl {
-                    l.push(self.add(g, o));
-                }
-                for o in gr {
-                    r.push(self.add(o, h));
-                }
-                for o in hr {
-                    r.push(self.add(g, o));
-                }
+            if let Some(v) = self.add_at_once(key) {
+                done.insert(key, v);
+                continue;
+            }
+            let (l, r, translated) = self.summands(key.0, key.1);
+            if !ready {
+                stack.push((key, true));
+                stack.extend(l.into_iter().chain(r).map(|k| (k, false)));
+                continue;
+            }
+            let zero = self.zero();
+            let found = |ks: Vec<SumKey>| -> Vec<GameId> {
+                ks.iter()
+                    .map(|k| done.get(k).copied().unwrap_or(zero))
+                    .collect()
+            };
+            let (l, r) = (found(l), found(r));
+            let v = if translated {
+                // Number translation: the sum of a number and a game that is not one is
+                // already canonical when made from the game's canonical options.
+                self.intern(sorted(l), sorted(r))
+            } else {
                 self.game(l, r)
+            };
+            if self.sum_memo.len() >= MAX_REMEMBERED {
+                forget_half(&mut self.sum_memo);
             }
-        };
-        if self.sum_memo.len() >= MAX_REMEMBERED {
-            forget_half(&mut self.sum_memo);
+            self.sum_memo.insert(key, v);
+            done.insert(key, v);
         }
-        self.sum_memo.insert(key, v);
-        v
+        done.get(&root).copied().unwrap_or_else(|| self.zero())
     }
 
     /// `g - h`.
