@@ -693,6 +693,38 @@ proptest! {
         prop_assert_eq!(g == h, tree_le(&tf, &th) && tree_le(&th, &tf));
     }
 
+    /// Comparisons with c + *n agree with the definition, n beyond every nimber among
+    /// G's followers included (the arena tries only the options x + *j of x + *n up to a
+    /// bound past which G + *j ≥ 0 is answered alike).
+    #[test]
+    fn comparisons_with_nimbers_agree_with_the_definition(
+        f in small_form(),
+        n in 0u64..=8,
+        c in -1i64..=1,
+    ) {
+        let tf = f.tree();
+        let tx = T::integer(c).sum(&T::star(n));
+        prop_assume!(tf.size() * tx.size() < 40_000);
+        let mut a = Arena::new();
+        let g = f.build(&mut a);
+        let (star, number) = (a.star(n), a.integer(c));
+        let x = a.add(star, number);
+        prop_assert_eq!(a.le(g, x), tree_le(&tf, &tx));
+        prop_assert_eq!(a.le(x, g), tree_le(&tx, &tf));
+    }
+
+    /// G + *n, n beyond the nimbers among G's followers included, is the sum by the
+    /// definition.
+    #[test]
+    fn sums_with_nimbers_agree_with_the_definition(f in form(), n in 0u64..=12) {
+        let mut a = Arena::new();
+        let g = f.build(&mut a);
+        let star = a.star(n);
+        let got = a.add(g, star);
+        let want = sum_by_definition(&mut a, g, star, &mut HashMap::new());
+        prop_assert_eq!(got, want);
+    }
+
     /// An impartial form is the nimber of the mex of its options' nimbers.
     #[test]
     fn impartial_form_is_the_mex_nimber(i in impartial()) {
@@ -784,6 +816,25 @@ proptest! {
             let got = nimlab::partizan::ops::ordinal_sum(&mut a, g, h).unwrap();
             prop_assert_eq!(got, want, "{} : {}", print(&mut a, g), print(&mut a, h));
         }
+    }
+
+    /// n · G made one copy at a time (`ops::times`) is the sum by doubling: the binary
+    /// expansion of n, with sums of the arena.
+    #[test]
+    fn multiples_agree_with_sums_by_doubling(f in small_form(), n in -6i64..=6) {
+        let mut a = Arena::new();
+        let g = f.build(&mut a);
+        let got = nimlab::partizan::ops::times(&mut a, &BigInt::from(n), g).unwrap();
+        let base = if n < 0 { a.neg(g) } else { g };
+        let (mut want, mut power, mut k) = (a.zero(), base, n.unsigned_abs());
+        while k > 0 {
+            if k & 1 == 1 {
+                want = a.add(want, power);
+            }
+            power = a.add(power, power);
+            k >>= 1;
+        }
+        prop_assert_eq!(got, want, "{} * {}", n, print(&mut a, g));
     }
 
     /// A printed game reads back, in a fresh session, as the same game.

@@ -35,8 +35,21 @@ impl Nus {
 /// A game's Left and Right options.
 type OptionLists = (Box<[GameId]>, Box<[GameId]>);
 
-/// A sum g + h to make, its two games in order.
+/// A sum g + h of two bases to make, the two in order.
 type SumKey = (GameId, GameId);
+
+/// The groups of a game's Left and Right options whose members are known to be
+/// incomparable with each other (see [`Arena::game_grouped`]).
+type Groups = (FxHashMap<GameId, u8>, FxHashMap<GameId, u8>);
+
+/// A summand of a sum: made already, or a sum of bases plus a number.
+/// Each with its group: 0 for an option of the first game plus the second, 1 for the
+/// first game plus an option of the second.
+#[derive(Debug, Clone)]
+enum Summand {
+    Ready(GameId, u8),
+    Sum(SumKey, Dyadic, u8),
+}
 
 /// One side of a comparison: a game of the arena, or the game `{l | r}` being made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,12 +68,22 @@ struct LeFrame {
     i: usize,
 }
 
+/// A game of the arena. Every game that is not `x + n·↑ + *m` is kept as a number plus a
+/// game whose Left stop is 0 (its *base*): `Options` holds a base, `Shifted` a base
+/// translated by a number. So each value has one id, and a sum with a number (number
+/// translation) or of two translated games is found at once from the bases.
 #[derive(Debug)]
 enum Node {
     Nus(Nus),
+    /// A base: a game whose Left stop is 0, by its canonical options.
     Options {
         left: Box<[GameId]>,
         right: Box<[GameId]>,
+    },
+    /// `base + by`, for a base and a number `by` other than 0.
+    Shifted {
+        base: GameId,
+        by: Dyadic,
     },
 }
 
@@ -104,9 +127,15 @@ pub struct Arena {
     /// number's are itself): G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H), and
     /// LS(G) < RS(H) gives G < H.
     stops: Vec<Option<(Dyadic, Dyadic)>>,
+    /// For each game G, a bound t such that G + c + *j ≥ 0 (and ≤ 0) is answered the same
+    /// for every j ≥ t and every number c (see [`Arena::nim_threshold`]).
+    thresholds: Vec<u64>,
+    /// The bound of `thresholds` for the game `{l | r}` being made by `simplify`.
+    temp_threshold: u64,
     expanded: Vec<Option<OptionLists>>,
     nus_ids: FxHashMap<Nus, GameId>,
     option_ids: FxHashMap<OptionLists, GameId>,
+    shifted_ids: FxHashMap<(GameId, Dyadic), GameId>,
     le_memo: FxHashMap<(GameId, GameId), bool>,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
@@ -222,12 +251,13 @@ impl Arena {
         let n = mark.0.min(self.nodes.len());
         self.nodes.truncate(n);
         self.stops.truncate(n);
+        self.thresholds.truncate(n);
         self.option_entries = self
             .nodes
             .iter()
             .map(|node| match node {
                 Node::Options { left, right } => left.len() + right.len(),
-                Node::Nus(_) => 0,
+                Node::Nus(_) | Node::Shifted { .. } => 0,
             })
             .sum();
         self.expanded.truncate(n);
@@ -235,6 +265,7 @@ impl Arena {
         let keep = |id: &GameId| (id.0 as usize) < n;
         self.nus_ids.retain(|_, id| keep(id));
         self.option_ids.retain(|_, id| keep(id));
+        self.shifted_ids.retain(|_, id| keep(id));
         self.le_memo.clear();
         self.sum_memo.clear();
         self.neg_memo.clear();
@@ -263,7 +294,21 @@ impl Arena {
                     .and_then(|v| v.into_iter().min().cloned());
                 ls.zip(rs)
             }
+            Node::Shifted { base, by } => self.stops[base.0 as usize]
+                .as_ref()
+                .map(|(l, r)| (l + by, r + by)),
         };
+        let threshold = match &node {
+            Node::Nus(n) => n.nim.saturating_add(2),
+            Node::Options { left, right } => left
+                .iter()
+                .chain(right.iter())
+                .map(|o| self.thresholds[o.0 as usize])
+                .max()
+                .unwrap_or(0),
+            Node::Shifted { base, .. } => self.thresholds[base.0 as usize],
+        };
+        self.thresholds.push(threshold);
         self.stops.push(stops);
         self.nodes.push(node);
         self.expanded.push(None);
@@ -321,7 +366,7 @@ impl Arena {
     pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
         match &self.nodes[g.0 as usize] {
             Node::Nus(n) => Some(n),
-            Node::Options { .. } => None,
+            Node::Options { .. } | Node::Shifted { .. } => None,
         }
     }
 
@@ -339,7 +384,9 @@ impl Arena {
     pub fn stops(&self, g: GameId) -> Option<(&Dyadic, &Dyadic)> {
         match &self.nodes[g.0 as usize] {
             Node::Nus(n) => Some((&n.number, &n.number)),
-            Node::Options { .. } => self.stops[g.0 as usize].as_ref().map(|(l, r)| (l, r)),
+            Node::Options { .. } | Node::Shifted { .. } => {
+                self.stops[g.0 as usize].as_ref().map(|(l, r)| (l, r))
+            }
         }
     }
 
@@ -357,20 +404,31 @@ impl Arena {
         if let Some((l, r)) = &self.expanded[i] {
             return (l.to_vec(), r.to_vec());
         }
-        let Node::Nus(nus) = &self.nodes[i] else {
-            unreachable!("options nodes returned above")
+        let (l, r) = match &self.nodes[i] {
+            Node::Nus(nus) => {
+                let nus = nus.clone();
+                self.expand(&nus)
+            }
+            Node::Shifted { base, by } => {
+                // Number translation: the options of base + x are the base's plus x.
+                let (base, by) = (*base, by.clone());
+                let (l, r) = self.options(base);
+                let l = l.into_iter().map(|o| self.shift(o, &by)).collect();
+                let r = r.into_iter().map(|o| self.shift(o, &by)).collect();
+                (sorted(l), sorted(r))
+            }
+            Node::Options { .. } => unreachable!("returned above"),
         };
-        let nus = nus.clone();
-        let (l, r) = self.expand(&nus);
         self.expanded[i] = Some((l.clone().into(), r.clone().into()));
         (l, r)
     }
 
-    /// Makes sure the options of `g` are listed (those of `x + n·↑ + *m` are made on
-    /// first use), so that [`Arena::option_count`] and `option_at` can read them.
+    /// Makes sure the options of `g` are listed (those of `x + n·↑ + *m` and of a
+    /// translated game are made on first use), so that [`Arena::option_count`] and
+    /// `option_at` can read them.
     fn ensure_expanded(&mut self, g: GameId) {
         let i = g.0 as usize;
-        if matches!(self.nodes[i], Node::Nus(_)) && self.expanded[i].is_none() {
+        if !matches!(self.nodes[i], Node::Options { .. }) && self.expanded[i].is_none() {
             self.options(g);
         }
     }
@@ -389,7 +447,7 @@ impl Arena {
         let i = g.0 as usize;
         let (l, r) = match &self.nodes[i] {
             Node::Options { left, right } => (left, right),
-            Node::Nus(_) => {
+            Node::Nus(_) | Node::Shifted { .. } => {
                 let (l, r) = self.expanded[i]
                     .as_ref()
                     .expect("options expanded before they are read");
@@ -470,17 +528,45 @@ impl Arena {
 
     /// The game `{left | right}` in canonical form.
     pub fn game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        self.game_grouped(left, right, &Groups::default())
+    }
+
+    /// `{left | right}` in canonical form, where options of the same group in `groups`
+    /// are known to be incomparable (the options G^L + H of a sum, for the distinct
+    /// canonical G^L), so that only options of different groups are compared for
+    /// domination.
+    fn game_grouped(&mut self, left: Vec<GameId>, right: Vec<GameId>, groups: &Groups) -> GameId {
         if self.interrupted() {
             return self.zero();
         }
-        let (l, r) = self.simplify(left, right);
+        let (l, r) = self.simplify(left, right, groups);
         if let Some(id) = self.recognize(&l, &r) {
             return id;
         }
         self.intern(l, r)
     }
 
+    /// The game with canonical options `l` and `r` (not `x + n·↑ + *m`): its base, the
+    /// game less its Left stop c, made from the options less c, translated by c.
     fn intern(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> GameId {
+        let c = l
+            .iter()
+            .map(|o| self.stops[o.0 as usize].as_ref().map(|s| &s.1))
+            .collect::<Option<Vec<_>>>()
+            .and_then(|v| v.into_iter().max().cloned())
+            .unwrap_or_else(Dyadic::zero);
+        if c.is_zero() {
+            return self.intern_base(l, r);
+        }
+        let minus_c = -&c;
+        let l = sorted(l.into_iter().map(|o| self.shift(o, &minus_c)).collect());
+        let r = sorted(r.into_iter().map(|o| self.shift(o, &minus_c)).collect());
+        let base = self.intern_base(l, r);
+        self.shift(base, &c)
+    }
+
+    /// The base with canonical options `l` and `r` (whose Left stop is 0).
+    fn intern_base(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> GameId {
         let key: OptionLists = (l.into(), r.into());
         if let Some(&id) = self.option_ids.get(&key) {
             return id;
@@ -498,6 +584,72 @@ impl Arena {
         });
         self.option_ids.insert(key, id);
         id
+    }
+
+    /// `g + x` for a number `x`, at once: a number, ups and nimber has its number moved,
+    /// any other game its translation by x recorded (its options are made when needed).
+    ///
+    /// ```
+    /// use nimlab::partizan::{Arena, Dyadic};
+    /// let mut a = Arena::new();
+    /// let (three, one) = (a.integer(3), a.integer(1));
+    /// let g = a.game(vec![three], vec![one]);
+    /// let h = a.shift(g, &Dyadic::from(-1));
+    /// let (two, zero) = (a.integer(2), a.integer(0));
+    /// assert_eq!(h, a.game(vec![two], vec![zero]));
+    /// let minus_one = a.integer(-1);
+    /// assert_eq!(h, a.add(g, minus_one));
+    /// ```
+    pub fn shift(&mut self, g: GameId, x: &Dyadic) -> GameId {
+        if x.is_zero() {
+            return g;
+        }
+        let (base, by) = match &self.nodes[g.0 as usize] {
+            Node::Nus(n) => {
+                let n = Nus {
+                    number: &n.number + x,
+                    ups: n.ups,
+                    nim: n.nim,
+                };
+                return self.nus(n);
+            }
+            Node::Options { .. } => (g, x.clone()),
+            Node::Shifted { base, by } => (*base, by + x),
+        };
+        if by.is_zero() {
+            return base;
+        }
+        let key = (base, by);
+        if let Some(&id) = self.shifted_ids.get(&key) {
+            return id;
+        }
+        let id = self.push(Node::Shifted {
+            base,
+            by: key.1.clone(),
+        });
+        self.shifted_ids.insert(key, id);
+        id
+    }
+
+    /// `g` as a base (a game with Left stop 0, or `n·↑ + *m`) plus a number. A game and
+    /// its translations share their base, so what is found for a base (a thermograph, an
+    /// uptimal expansion) serves every translation of it.
+    pub(crate) fn decompose(&mut self, g: GameId) -> (GameId, Dyadic) {
+        match &self.nodes[g.0 as usize] {
+            Node::Nus(n) => {
+                let (x, rest) = (
+                    n.number.clone(),
+                    Nus {
+                        number: Dyadic::zero(),
+                        ups: n.ups,
+                        nim: n.nim,
+                    },
+                );
+                (self.nus(rest), x)
+            }
+            Node::Options { .. } => (g, Dyadic::zero()),
+            Node::Shifted { base, by } => (*base, by.clone()),
+        }
     }
 
     /// The number or `x + n·↑ + *m` whose canonical options are `l` and `r`, if any.
@@ -554,14 +706,41 @@ impl Arena {
 
     /// Removes dominated options and bypasses reversible ones until neither is left:
     /// the canonical options of `{left | right}`.
-    fn simplify(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> (Vec<GameId>, Vec<GameId>) {
+    fn simplify(
+        &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+        groups: &Groups,
+    ) -> (Vec<GameId>, Vec<GameId>) {
+        // The bound of `{left | right}` (one more than its options', should it be a
+        // nimber); bypassing reversible options brings in followers of the options only,
+        // whose bounds are no larger.
+        let outer = self.temp_threshold;
+        self.temp_threshold = left
+            .iter()
+            .chain(&right)
+            .map(|o| self.thresholds[o.0 as usize])
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1);
+        let v = self.simplify_options(left, right, groups);
+        self.temp_threshold = outer;
+        v
+    }
+
+    fn simplify_options(
+        &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+        groups: &Groups,
+    ) -> (Vec<GameId>, Vec<GameId>) {
         let (mut l, mut r) = (sorted(left), sorted(right));
         // Comparisons with G = {l | r}: removing dominated options and bypassing
         // reversible ones keep G's value, so they stay valid as l and r change.
         let mut memo = FxHashMap::default();
         loop {
-            l = self.undominated(l, true);
-            r = self.undominated(r, false);
+            l = self.undominated(l, true, &groups.0);
+            r = self.undominated(r, false, &groups.1);
             let mut changed = false;
             // A Left option with a Right answer at most G is replaced by that answer's
             // Left options, which are looked at in their turn; all in one pass.
@@ -626,12 +805,22 @@ impl Arena {
     }
 
     /// The options not dominated by another: for Left, those not at most another; for
-    /// Right, those not at least another.
-    fn undominated(&mut self, options: Vec<GameId>, left: bool) -> Vec<GameId> {
+    /// Right, those not at least another. Two options of one group (in `group`) are
+    /// known to be incomparable and are not compared.
+    fn undominated(
+        &mut self,
+        options: Vec<GameId>,
+        left: bool,
+        group: &FxHashMap<GameId, u8>,
+    ) -> Vec<GameId> {
         let mut keep = Vec::with_capacity(options.len());
+        let group_of: Vec<Option<u8>> = options.iter().map(|o| group.get(o).copied()).collect();
         for (i, &a) in options.iter().enumerate() {
+            if i % 1024 == 1023 && self.interrupted() {
+                return options;
+            }
             let dominated = options.iter().enumerate().any(|(j, &b)| {
-                j != i && {
+                j != i && (group_of[i].is_none() || group_of[i] != group_of[j]) && {
                     let (lo, hi) = if left { (a, b) } else { (b, a) };
                     // Equal options are one option (ids are unique), so ≤ is strict here.
                     self.le(lo, hi)
@@ -721,7 +910,63 @@ impl Arena {
         None
     }
 
-    /// The `i`-th Left (`left`) or Right option of a side, if it has that many.
+    /// `x ≤ y` as the same question of games translated so that x has no number part:
+    /// x + c ≤ y + c, so that the answers found for one translation serve for all.
+    fn translated(&mut self, x: Side, y: Side) -> (Side, Side) {
+        let (Side::Id(g), Side::Id(h)) = (x, y) else {
+            return (x, y);
+        };
+        if self.as_nus(g).is_some() && self.as_nus(h).is_some() {
+            return (x, y);
+        }
+        let (base, c) = self.decompose(g);
+        if c.is_zero() {
+            return (x, y);
+        }
+        let minus_c = -&c;
+        (Side::Id(base), Side::Id(self.shift(h, &minus_c)))
+    }
+
+    /// Whether no option of a side of `g ≤ h` can answer it, by the stops alone: every
+    /// option of `x + n·↑ + *m` has both stops x, so when Right's options of h (at the
+    /// `right_stage`; Left's of g otherwise) are those of such a value, none is at most g
+    /// (at least h) when x is above a stop of g (below a stop of h). This spares trying
+    /// each of the n options of `*n` in turn.
+    fn nus_options_fail(&self, g: GameId, h: GameId, right_stage: bool) -> bool {
+        let (moving, other) = if right_stage { (h, g) } else { (g, h) };
+        let Some(n) = self.as_nus(moving) else {
+            return false;
+        };
+        let Some((lo, ro)) = self.stops(other) else {
+            return false;
+        };
+        let x = &n.number;
+        if right_stage {
+            // Some h^R ≤ g needs x ≤ LS(g) and x ≤ RS(g).
+            x > lo || x > ro
+        } else {
+            // Some h ≤ g^L needs LS(h) ≤ x and RS(h) ≤ x.
+            lo > x || ro > x
+        }
+    }
+
+    /// A bound t for the game of a side such that `side + c + *j ≥ 0` (and `≤ 0`) has the
+    /// same answer for every j ≥ t and number c: the largest nimber among the followers of
+    /// its canonical form, plus 2. For Y + *j ≥ 0 is answered by Y's options for j from
+    /// their bound t₀ on: Y + *j ≥ 0 when no Y^R + *j ≤ 0 (the same for all those j) and
+    /// no Y + *k ≤ 0 for k < j, which is the same for all j > t₀, and for j = t₀ too
+    /// unless Y = *t₀ (then both hold at t₀ and neither after it); alike for ≤ 0.
+    fn nim_threshold(&self, s: Side) -> u64 {
+        match s {
+            Side::Id(g) => self.thresholds[g.0 as usize],
+            Side::Temp => self.temp_threshold,
+        }
+    }
+
+    /// The `i`-th Left (`left`) or Right option of a side, if it has that many, for a
+    /// comparison with `other`. The options `x + *j` (j < n) of `x + *n` are taken in
+    /// the order of j and only up to the bound of [`Arena::nim_threshold`] of `other`:
+    /// `x + *j ≤ other` is `other − x + *j ≥ 0`, answered alike for all larger j.
     fn side_option(
         &mut self,
         s: Side,
@@ -729,10 +974,21 @@ impl Arena {
         i: usize,
         l: &[GameId],
         r: &[GameId],
+        other: Side,
     ) -> Option<GameId> {
         match s {
             Side::Temp => (if left { l } else { r }).get(i).copied(),
             Side::Id(g) => {
+                if let Some(n) = self.as_nus(g).filter(|n| n.ups == 0 && n.nim > 0) {
+                    let count = n.nim.min(self.nim_threshold(other).saturating_add(1));
+                    let j = u64::try_from(i).ok().filter(|&j| j < count)?;
+                    let x = Nus {
+                        number: n.number.clone(),
+                        ups: 0,
+                        nim: j,
+                    };
+                    return Some(self.nus(x));
+                }
                 self.ensure_expanded(g);
                 (i < self.option_count(g, left)).then(|| self.option_at(g, left, i))
             }
@@ -751,6 +1007,7 @@ impl Arena {
         r: &[GameId],
         memo: &mut FxHashMap<(GameId, bool), bool>,
     ) -> bool {
+        let (x, y) = self.translated(x, y);
         if let Some(v) = self.le_at_once(x, y, memo) {
             return v;
         }
@@ -782,16 +1039,17 @@ impl Arena {
                     (Side::Id(g), Side::Id(h)) => {
                         let number = if right_stage { h } else { g };
                         self.as_number(number).is_some()
+                            || (i == 0 && self.nus_options_fail(g, h, right_stage))
                     }
                     _ => false,
                 };
                 let probe = if skip {
                     None
                 } else if right_stage {
-                    self.side_option(y, false, i, l, r)
+                    self.side_option(y, false, i, l, r, x)
                         .map(|yr| (Side::Id(yr), x))
                 } else {
-                    self.side_option(x, true, i, l, r)
+                    self.side_option(x, true, i, l, r, y)
                         .map(|xl| (y, Side::Id(xl)))
                 };
                 match probe {
@@ -800,19 +1058,22 @@ impl Arena {
                         stack[top].i = 0;
                     }
                     None => result = Some(true),
-                    Some((p, q)) => match self.le_at_once(p, q, memo) {
-                        Some(true) => result = Some(false),
-                        Some(false) => stack[top].i += 1,
-                        None => {
-                            stack.push(LeFrame {
-                                x: p,
-                                y: q,
-                                right_stage: false,
-                                i: 0,
-                            });
-                            break;
+                    Some((p, q)) => {
+                        let (p, q) = self.translated(p, q);
+                        match self.le_at_once(p, q, memo) {
+                            Some(true) => result = Some(false),
+                            Some(false) => stack[top].i += 1,
+                            None => {
+                                stack.push(LeFrame {
+                                    x: p,
+                                    y: q,
+                                    right_stage: false,
+                                    i: 0,
+                                });
+                                break;
+                            }
                         }
-                    },
+                    }
                 }
             }
             let Some(v) = result else { continue };
@@ -850,66 +1111,84 @@ impl Arena {
         }
     }
 
-    /// `-g` at once: for `x + n·↑ + *m`, or when remembered.
-    fn neg_at_once(&mut self, g: GameId) -> Option<GameId> {
+    /// `-g`: for a base plus a number x, the negative of the base less x; the negatives
+    /// of bases are made from those of their followers' bases (with a stack of its own,
+    /// for games of any depth).
+    pub fn neg(&mut self, g: GameId) -> GameId {
         if let Some(n) = self.as_nus(g) {
             let n = Nus {
                 number: -&n.number,
                 ups: -n.ups,
                 nim: n.nim,
             };
-            return Some(self.nus(n));
+            return self.nus(n);
         }
-        self.neg_memo.get(&g).copied()
+        let (base, x) = self.decompose(g);
+        let nb = self.neg_base(base);
+        self.shift(nb, &-&x)
     }
 
-    /// `-g`, made from the negatives of g's followers (with a stack of its own, for
-    /// games of any depth).
-    pub fn neg(&mut self, g: GameId) -> GameId {
-        if let Some(v) = self.neg_at_once(g) {
+    /// The negative of a base (a game whose Left stop is 0).
+    fn neg_base(&mut self, g: GameId) -> GameId {
+        if let Some(&v) = self.neg_memo.get(&g) {
             return v;
         }
         let mut done: FxHashMap<GameId, GameId> = FxHashMap::default();
         let mut stack = vec![(g, false)];
+        let mut steps = 0u32;
         while let Some((x, ready)) = stack.pop() {
+            steps = steps.wrapping_add(1);
+            if steps % 4096 == 0 && self.interrupted() {
+                // Meaningless, as every result of an interrupted arena.
+                return self.zero();
+            }
             if done.contains_key(&x) {
                 continue;
             }
-            if let Some(v) = self.neg_at_once(x) {
+            if let Some(&v) = self.neg_memo.get(&x) {
                 done.insert(x, v);
                 continue;
             }
             let (l, r) = self.options(x);
             if !ready {
                 stack.push((x, true));
-                stack.extend(l.into_iter().chain(r).map(|o| (o, false)));
+                for o in l.into_iter().chain(r) {
+                    if self.as_nus(o).is_none() {
+                        let (b, _) = self.decompose(o);
+                        stack.push((b, false));
+                    }
+                }
                 continue;
             }
             let zero = self.zero();
-            let negated = |os: Vec<GameId>| -> Vec<GameId> {
-                sorted(
-                    os.iter()
-                        .map(|o| done.get(o).copied().unwrap_or(zero))
-                        .collect(),
-                )
+            let negated = |a: &mut Arena, os: Vec<GameId>| -> Vec<GameId> {
+                let mut out = Vec::with_capacity(os.len());
+                for o in os {
+                    if a.as_nus(o).is_some() {
+                        out.push(a.neg(o));
+                    } else {
+                        let (b, c) = a.decompose(o);
+                        let nb = done.get(&b).copied().unwrap_or(zero);
+                        out.push(a.shift(nb, &-&c));
+                    }
+                }
+                sorted(out)
             };
-            let nl = negated(r);
-            let nr = negated(l);
+            let nl = negated(self, r);
+            let nr = negated(self, l);
             let v = self.intern(nl, nr);
             if self.neg_memo.len() >= MAX_REMEMBERED {
-                // Both directions are looked up, so either may be forgotten alone.
                 forget_half(&mut self.neg_memo);
             }
             self.neg_memo.insert(x, v);
-            self.neg_memo.insert(v, x);
             done.insert(x, v);
         }
         done.get(&g).copied().unwrap_or_else(|| self.zero())
     }
 
-    /// `g + h` at once: for two `x + n·↑ + *m` values, when remembered, or (meaningless)
-    /// when the arena is interrupted.
-    fn add_at_once(&mut self, key: (GameId, GameId)) -> Option<GameId> {
+    /// `g + h` at once, for bases: two `n·↑ + *m` values, a remembered sum, or
+    /// (meaningless) when the arena is interrupted.
+    fn add_at_once(&mut self, key: SumKey) -> Option<GameId> {
         let (g, h) = key;
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
             let n = Nus {
@@ -928,40 +1207,57 @@ impl Arena {
         None
     }
 
-    /// The sums `g + h` needs first: with a number x, the other game's options plus x
-    /// (number translation); otherwise every option of each plus the other game.
-    fn summands(&mut self, g: GameId, h: GameId) -> (Vec<SumKey>, Vec<SumKey>, bool) {
-        let key = |a: GameId, b: GameId| if a <= b { (a, b) } else { (b, a) };
-        let translate = self.as_number(g).is_some() != self.as_number(h).is_some();
-        if translate {
-            let (x, other) = if self.as_number(g).is_some() {
-                (g, h)
-            } else {
-                (h, g)
-            };
-            let (l, r) = self.options(other);
-            let l = l.into_iter().map(|o| key(o, x)).collect();
-            let r = r.into_iter().map(|o| key(o, x)).collect();
-            return (l, r, true);
+    /// A summand `o + h` of a sum of bases: at once when `o` is a number (a
+    /// translation), else the sum of the bases to make and the number to add to it.
+    fn summand(&mut self, o: GameId, h: GameId, group: u8) -> Summand {
+        let (b, c) = self.decompose(o);
+        if b == self.zero() {
+            return Summand::Ready(self.shift(h, &c), group);
         }
-        let (gl, gr) = self.options(g);
-        let (hl, hr) = self.options(h);
-        let l = gl
-            .into_iter()
-            .map(|o| key(o, h))
-            .chain(hl.into_iter().map(|o| key(g, o)))
-            .collect();
-        let r = gr
-            .into_iter()
-            .map(|o| key(o, h))
-            .chain(hr.into_iter().map(|o| key(g, o)))
-            .collect();
-        (l, r, false)
+        let key = if b <= h { (b, h) } else { (h, b) };
+        Summand::Sum(key, c, group)
     }
 
-    /// `g + h`: {G^L + H, G + H^L | G^R + H, G + H^R} in canonical form, the sums of the
-    /// options made first (with a stack of its own, for games of any depth).
+    /// The summands of `g + h` (bases): every option of each plus the other.
+    fn summands(&mut self, g: GameId, h: GameId) -> (Vec<Summand>, Vec<Summand>) {
+        let (gl, gr) = self.options(g);
+        let (hl, hr) = self.options(h);
+        let mut l = Vec::with_capacity(gl.len() + hl.len());
+        for o in gl {
+            l.push(self.summand(o, h, 0));
+        }
+        for o in hl {
+            l.push(self.summand(o, g, 1));
+        }
+        let mut r = Vec::with_capacity(gr.len() + hr.len());
+        for o in gr {
+            r.push(self.summand(o, h, 0));
+        }
+        for o in hr {
+            r.push(self.summand(o, g, 1));
+        }
+        (l, r)
+    }
+
+    /// `g + h`: with a number, a translation (made at once); otherwise the sum of the two
+    /// bases, translated by the sum of the two numbers. The sum of bases is
+    /// {G^L + H, G + H^L | G^R + H, G + H^R} in canonical form, the sums of the options
+    /// made first (with a stack of its own, for games of any depth).
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        if let Some(x) = self.as_number(g).cloned() {
+            return self.shift(h, &x);
+        }
+        if let Some(x) = self.as_number(h).cloned() {
+            return self.shift(g, &x);
+        }
+        let (gb, gx) = self.decompose(g);
+        let (hb, hx) = self.decompose(h);
+        let s = self.add_bases(gb, hb);
+        self.shift(s, &(&gx + &hx))
+    }
+
+    /// The sum of two bases.
+    fn add_bases(&mut self, g: GameId, h: GameId) -> GameId {
         let root = if g <= h { (g, h) } else { (h, g) };
         if let Some(v) = self.add_at_once(root) {
             return v;
@@ -976,26 +1272,49 @@ impl Arena {
                 done.insert(key, v);
                 continue;
             }
-            let (l, r, translated) = self.summands(key.0, key.1);
+            let (l, r) = self.summands(key.0, key.1);
             if !ready {
                 stack.push((key, true));
-                stack.extend(l.into_iter().chain(r).map(|k| (k, false)));
+                for s in l.iter().chain(&r) {
+                    if let Summand::Sum(k, _, _) = s {
+                        stack.push((*k, false));
+                    }
+                }
                 continue;
             }
             let zero = self.zero();
-            let found = |ks: Vec<SumKey>| -> Vec<GameId> {
-                ks.iter()
-                    .map(|k| done.get(k).copied().unwrap_or(zero))
-                    .collect()
+            // The options G^L + H are incomparable with each other (as the canonical
+            // G^L are), and so are the G + H^L: only the two groups are compared.
+            let found = |a: &mut Arena, ss: Vec<Summand>, groups: &mut FxHashMap<GameId, u8>| {
+                ss.into_iter()
+                    .map(|s| match s {
+                        Summand::Ready(v, group) => (v, group),
+                        Summand::Sum(k, c, group) => {
+                            let v = done.get(&k).copied().unwrap_or(zero);
+                            (a.shift(v, &c), group)
+                        }
+                    })
+                    .map(|(v, group)| {
+                        // An option in both groups (G^L + H = G + H^L) is in neither.
+                        match groups.get(&v) {
+                            Some(&g) if g != group => {
+                                groups.insert(v, u8::MAX);
+                            }
+                            Some(_) => {}
+                            None => {
+                                groups.insert(v, group);
+                            }
+                        }
+                        v
+                    })
+                    .collect::<Vec<GameId>>()
             };
-            let (l, r) = (found(l), found(r));
-            let v = if translated {
-                // Number translation: the sum of a number and a game that is not one is
-                // already canonical when made from the game's canonical options.
-                self.intern(sorted(l), sorted(r))
-            } else {
-                self.game(l, r)
-            };
+            let mut groups = Groups::default();
+            let l = found(self, l, &mut groups.0);
+            let r = found(self, r, &mut groups.1);
+            groups.0.retain(|_, g| *g != u8::MAX);
+            groups.1.retain(|_, g| *g != u8::MAX);
+            let v = self.game_grouped(l, r, &groups);
             if self.sum_memo.len() >= MAX_REMEMBERED {
                 forget_half(&mut self.sum_memo);
             }

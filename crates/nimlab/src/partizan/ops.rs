@@ -173,7 +173,7 @@ pub const MAX_POWER: i64 = 1024;
 pub const MAX_MULTIPLE: u64 = 1 << 20;
 
 /// `n · g`: by the closed form n·(x + k·↑ + *m) = nx + nk·↑ + (n odd: *m) for a number,
-/// ups and nimber; by doubling for any other game.
+/// ups and nimber; one copy after another for any other game.
 ///
 /// ```
 /// use nimlab::notation::Session;
@@ -221,20 +221,17 @@ pub fn times(a: &mut Arena, n: &BigInt, g: GameId) -> Result<GameId> {
             )
         })?;
     let base = if n.is_negative() { a.neg(g) } else { g };
+    // One copy at a time: each sum needs only the sums of the previous copies' options
+    // with the game's (the arena keeps games as numbers plus bases, and a sum of bases
+    // serves every translation), so that the multiples of a hot game whose canonical
+    // forms grow with n are made in time about proportional to n, where doubling would
+    // add two large games and need every pair of their followers.
     let mut result = a.zero();
-    let mut power = base;
-    let mut k = k;
-    while k > 0 {
+    for _ in 0..k {
         if a.interrupted() {
-            return Ok(result);
+            break;
         }
-        if k & 1 == 1 {
-            result = a.add(result, power);
-        }
-        k >>= 1;
-        if k > 0 {
-            power = a.add(power, power);
-        }
+        result = a.add(result, base);
     }
     Ok(result)
 }

@@ -224,6 +224,26 @@ pub struct Thermograph {
 }
 
 impl Thermograph {
+    /// The thermograph of G + x for a number x: both walls moved by x.
+    fn translated(&self, x: &super::Dyadic) -> Thermograph {
+        let x = Rational::new(x.numerator().clone(), BigInt::one() << x.exponent());
+        let moved = |t: &Trajectory| Trajectory {
+            pieces: t
+                .pieces
+                .iter()
+                .map(|p| Piece {
+                    start: p.start.clone(),
+                    value: &p.value + &x,
+                    slope: p.slope.clone(),
+                })
+                .collect(),
+        };
+        Thermograph {
+            left: moved(&self.left),
+            right: moved(&self.right),
+        }
+    }
+
     /// The temperature: the hottest critical point of either wall, or −1 when there is
     /// none (an integer).
     pub fn temperature(&self) -> Rational {
@@ -273,6 +293,16 @@ pub fn thermograph_with(
                     left: Trajectory::constant(v.clone()),
                     right: Trajectory::constant(v),
                 });
+            }
+        }
+        if a.as_nus(x).is_none() {
+            // A translated game: its base's thermograph, translated.
+            let (base, c) = a.decompose(x);
+            if !c.is_zero() {
+                return match memo.get(&base) {
+                    Some(t) => Step::Value(t.translated(&c)),
+                    None => Step::Needs(vec![base]),
+                };
             }
         }
         let (l, r) = a.options(x);

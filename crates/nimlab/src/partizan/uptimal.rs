@@ -213,6 +213,17 @@ impl Uptimals {
             if let Some(n) = a.as_nus(x) {
                 return Step::Value(Some(nus_expansion(n)));
             }
+            // A translated game: its base's expansion with the number moved.
+            let (base, c) = a.decompose(x);
+            if !c.is_zero() {
+                return match memo.get(&base) {
+                    Some(u) => Step::Value(u.clone().map(|mut u| {
+                        u.number = &u.number + &c;
+                        u
+                    })),
+                    None => Step::Needs(vec![base]),
+                };
+            }
             let nx = a.neg(x);
             let mut needs = side_needs(a, x);
             needs.extend(side_needs(a, nx));
