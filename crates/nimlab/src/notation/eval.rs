@@ -129,7 +129,8 @@ impl Session {
     }
 
     /// A value as CGSuite prints it, or a limit error for a game whose text would be
-    /// longer than [`MAX_TEXT`](super::MAX_TEXT) bytes.
+    /// longer than [`MAX_TEXT`](super::MAX_TEXT) bytes or nest deeper than
+    /// [`MAX_DEPTH`](super::MAX_DEPTH) levels.
     ///
     /// ```
     /// use nimlab::notation::Session;

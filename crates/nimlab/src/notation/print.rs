@@ -72,11 +72,13 @@ pub fn print(a: &mut Arena, g: GameId) -> String {
     try_print(a, g).unwrap_or_else(|e| format!("<{e}>"))
 }
 
-/// The longest text [`print`] writes, in bytes (16 MiB).
-pub const MAX_TEXT: usize = 1 << 24;
+/// The longest text [`print`] writes, in bytes: the longest expression the parser reads
+/// (1 MiB), so that every printed game reads back.
+pub const MAX_TEXT: usize = super::parse::MAX_INPUT;
 
 /// A game as CGSuite prints it, or a limit error when its text would be longer than
-/// [`MAX_TEXT`] bytes (found before any of it is written).
+/// [`MAX_TEXT`] bytes or nest deeper than [`MAX_DEPTH`](super::MAX_DEPTH) levels, so
+/// that it would not read back (found before any of it is written).
 ///
 /// ```
 /// use nimlab::notation::{try_print, Session};
@@ -90,7 +92,8 @@ pub const MAX_TEXT: usize = 1 << 24;
 /// ```
 ///
 /// # Errors
-/// [`Error::Limit`](crate::Error::Limit) for a text longer than [`MAX_TEXT`] bytes.
+/// [`Error::Limit`](crate::Error::Limit) for a text longer than [`MAX_TEXT`] bytes or
+/// nesting deeper than [`MAX_DEPTH`](super::MAX_DEPTH) levels.
 pub fn try_print(a: &mut Arena, g: GameId) -> crate::Result<String> {
     print_with(a, &mut Printer::default(), g)
 }
@@ -109,8 +112,25 @@ struct Printer {
     forms: FxHashMap<GameId, Form>,
     sorted: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
     orders: FxHashMap<(GameId, GameId), Ordering>,
-    bars: FxHashMap<TextKey, (usize, usize)>,
+    bars: FxHashMap<TextKey, Shape>,
     walls: FxHashMap<GameId, crate::partizan::Thermograph>,
+}
+
+/// What the printer knows of a text before writing it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Shape {
+    /// The bars the text shows at its top level (0 when it is closed: braced or atomic).
+    bars: usize,
+    /// Its length in bytes (at most `usize::MAX`).
+    length: usize,
+    /// How deep the parser goes in it, counted as [`parse`](super::parse) counts
+    /// (braces, parentheses, prefix operators, calls): from the depth it starts at for a
+    /// closed text; for an open one (`a|b` inside braces), the deepest of its options,
+    /// which are read at the depth of the braces around it.
+    depth: usize,
+    /// For an open text, how many levels of bars it nests below the braces around it
+    /// (its own and its open options'); 0 for a closed one.
+    levels: usize,
 }
 
 /// The text of `g`: the bars of its followers' texts found first (with a walk's stack),
@@ -118,7 +138,17 @@ struct Printer {
 /// any depth print, in time and memory proportional to the text.
 fn print_with(a: &mut Arena, p: &mut Printer, g: GameId) -> crate::Result<String> {
     let root = (g, true, false);
-    let (_, length) = bars(a, p, root);
+    let Shape { length, depth, .. } = bars(a, p, root);
+    if depth > super::parse::MAX_DEPTH {
+        // Its text would not read back.
+        return Err(crate::Error::limit(
+            format!("a game whose text nests {depth} levels deep"),
+            format!(
+                "printed games up to {} levels of nesting, as expressions are read",
+                super::parse::MAX_DEPTH
+            ),
+        ));
+    }
     if length > MAX_TEXT {
         let shown = if length == usize::MAX {
             "more than 2^64".to_string()
@@ -227,15 +257,14 @@ fn general_bars(p: &Printer, l: &[GameId], r: &[GameId]) -> usize {
     l.iter()
         .map(|&o| key(o, l.len()))
         .chain(r.iter().map(|&o| key(o, r.len())))
-        .map(|k| p.bars.get(&k).map_or(0, |b| b.0) + 1)
+        .map(|k| p.bars.get(&k).map_or(0, |b| b.bars) + 1)
         .max()
         .unwrap_or(1)
 }
 
-/// The bars the text of `key` shows at its top level (0 when it is closed: braced or
-/// atomic) and the length of the text in bytes (at most `usize::MAX`), those of its
-/// followers found first with a walk's stack.
-fn bars(a: &mut Arena, p: &mut Printer, key: TextKey) -> (usize, usize) {
+/// The [`Shape`] of the text of `key`, those of its followers found first with a walk's
+/// stack.
+fn bars(a: &mut Arena, p: &mut Printer, key: TextKey) -> Shape {
     if let Some(&b) = p.bars.get(&key) {
         return b;
     }
@@ -243,7 +272,14 @@ fn bars(a: &mut Arena, p: &mut Printer, key: TextKey) -> (usize, usize) {
     let found = walk(a, &mut bars, key, |a, bars, k, again| {
         let (g, braces, parens) = k;
         if let Some(t) = write_atom(a, p, g, parens) {
-            return Step::Value((0, t.len()));
+            // `-1/2` is read through a prefix minus, `(…)` in parentheses.
+            let depth = usize::from(t.starts_with('-') || t.starts_with("(-"))
+                + usize::from(t.starts_with('('));
+            return Step::Value(Shape {
+                length: t.len(),
+                depth,
+                ..Shape::default()
+            });
         }
         let form = form(a, p, g);
         let needs: Vec<TextKey> = match &form {
@@ -261,29 +297,49 @@ fn bars(a: &mut Arena, p: &mut Printer, key: TextKey) -> (usize, usize) {
         if !again && needs.iter().any(|n| !bars.contains_key(n)) {
             return Step::Needs(needs);
         }
-        let of = |n: &TextKey| bars.get(n).copied().unwrap_or((0, 0));
+        let of = |n: &TextKey| bars.get(n).copied().unwrap_or_default();
         let texts = needs
             .iter()
-            .fold(0usize, |t, n| t.saturating_add(of(n).1))
+            .fold(0usize, |t, n| t.saturating_add(of(n).length))
             .saturating_add(needs.len().saturating_sub(1));
+        let deepest = needs.iter().map(|n| of(n).depth).max().unwrap_or(0);
+        let closed = |length: usize, depth: usize| Shape {
+            length,
+            depth,
+            ..Shape::default()
+        };
         Step::Value(match form {
-            Form::Switch(l) if l.len() == 1 => (0, texts.saturating_add(2)),
-            Form::Switch(_) => (0, texts.saturating_add(4)),
-            Form::Tiny(prefix, name, _) => (0, texts.saturating_add(prefix.len() + name.len() + 2)),
+            // `+-` is a prefix operator; the braces of `+-{a,b}` are no level of their own.
+            Form::Switch(l) if l.len() == 1 => closed(texts.saturating_add(2), deepest + 1),
+            Form::Switch(_) => closed(texts.saturating_add(4), deepest + 1),
+            // A call's parentheses, after a prefix minus when the number is negative.
+            Form::Tiny(prefix, name, _) => closed(
+                texts.saturating_add(prefix.len() + name.len() + 2),
+                deepest + 1 + usize::from(prefix.starts_with('-')),
+            ),
             Form::General(..) => {
-                let count = needs.iter().map(|n| of(n).0 + 1).max().unwrap_or(1);
+                let count = needs.iter().map(|n| of(n).bars + 1).max().unwrap_or(1);
                 // The bars take the place of one comma.
                 let length = texts.saturating_add(count - 1);
+                // Open options split at one level below this text's bars each.
+                let levels = needs.iter().map(|n| of(n).levels).max().unwrap_or(0);
                 if braces || count >= MAX_BARS {
-                    (0, length.saturating_add(2))
+                    // Options are read inside the braces, and so are the bars of open
+                    // options, one level deeper for each.
+                    closed(length.saturating_add(2), 1 + deepest.max(levels))
                 } else {
-                    (count, length)
+                    Shape {
+                        bars: count,
+                        length,
+                        depth: deepest,
+                        levels: levels + 1,
+                    }
                 }
             }
         })
     });
     p.bars = bars;
-    found.unwrap_or((0, 0))
+    found.unwrap_or_default()
 }
 
 /// The text of `x + n·↑ + *m` or of an uptimal CGSuite writes as one (`^<3>`, `v[2]*`),
@@ -293,7 +349,10 @@ fn write_atom(a: &mut Arena, p: &mut Printer, g: GameId, parens: bool) -> Option
         let compact = n.is_number() || (n.number.is_zero() && (n.ups == 0 || n.nim == 0));
         (print_nus(n), compact)
     } else {
-        let u = p.up.of(a, g).filter(|u| u.is_nice())?;
+        // An uptimal longer than the parser reads is written as a game.
+        let u =
+            p.up.of(a, g)
+                .filter(|u| u.is_nice() && u.digits.len() <= super::parse::MAX_UPTIMAL)?;
         (u.nice_text(), u.number.is_zero() && u.nim == 0)
     };
     Some(if parens && !compact {
