@@ -22,8 +22,9 @@ const HELP: &str = "\
 Type an expression in CGSuite's notation and press Enter; its value is printed.
   games      0, 5, -3/4, *, *3, ^, vv, ^3*2, {1|0}, {3||2|1}, +-1, Tiny(2), Miny(1),
              ^<2>, v[3]*, 2Tiny(2)
-  arithmetic g + h, g - h, -g, 3 * g, g : h (ordinal sum), *(2+3)
-  numbers    1/3, omega (or ω), 1/(omega+1), omega^omega, (10)^30, *omega
+  arithmetic g + h, g - h, -g, g +- h (g plus the switch +-h), 3 * g, g : h
+             (ordinal sum), *(2+3)
+  numbers    1/3, 2^100, 3^22/2^72, omega (or ω), 1/(omega+1), omega^omega, *omega
   compare    ==, !=, <=, >=, <, >, <| (less or confused), |> , <> (confused)
   methods    g.LeftOptions  g.RightOptions  g.LeftStop  g.RightStop  g.Birthday
              g.OutcomeClass  g.MisereOutcomeClass  g.Mean  g.Temperature
@@ -78,7 +79,7 @@ pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
             continue;
         }
         if echo {
-            writeln!(out, "> {text}")?;
+            writeln!(out, "> {}", echoed(text))?;
         }
         match text {
             ":quit" | ":q" | ":exit" => {
@@ -96,5 +97,32 @@ pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
                 }
             },
         }
+    }
+}
+
+/// The most characters of a line echoed back; a longer line is shortened, with its length.
+const MAX_ECHO: usize = 200;
+
+/// A line as the calculator echoes it: whole, or its beginning and its length in bytes
+/// when it is longer than [`MAX_ECHO`] characters.
+fn echoed(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(MAX_ECHO) {
+        None => text.into(),
+        Some((end, _)) => format!("{}… ({} bytes)", &text[..end], text.len()).into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_echoed_shortened() {
+        assert_eq!(echoed("1 + 1"), "1 + 1");
+        let long = "*+".repeat(1000);
+        let e = echoed(&long);
+        assert!(e.starts_with(&long[..MAX_ECHO]), "{e}");
+        assert!(e.ends_with("… (2000 bytes)"), "{e}");
+        assert_eq!(echoed(&"ω".repeat(300)).chars().count(), MAX_ECHO + 13);
     }
 }

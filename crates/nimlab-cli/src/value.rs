@@ -43,8 +43,9 @@ struct ValueReport {
     mean: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     temperature: Option<String>,
+    /// A number, or a string of digits beyond 2^64.
     #[serde(skip_serializing_if = "Option::is_none")]
-    birthday: Option<u64>,
+    birthday: Option<serde_json::Value>,
 }
 
 /// Runs `nimlab value` within its time and memory limits (60 s by default).
@@ -57,7 +58,7 @@ pub fn run(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
 fn evaluate(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut s = Session::new();
     let v = s.eval_text(&args.expression)?;
-    let output = s.show(&v);
+    let output = s.try_show(&v)?;
     if let Some(path) = &args.svg {
         write_svg(&mut s, &v, &args.expression, &output, path)?;
     }
@@ -70,7 +71,7 @@ fn evaluate(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
             let t = thermograph(&mut s.arena, g);
             (
                 Some(outcome(&mut s.arena, g).to_string()),
-                Some(birthday(&mut s.arena, g)),
+                Some(json_integer(&birthday(&mut s.arena, g))),
                 Some(rational_text(&t.mean())),
                 Some(rational_text(&t.temperature())),
             )
@@ -227,4 +228,13 @@ pub fn run_born(args: &BornArgs, out: &mut impl Write) -> Result<(), Failure> {
         counts[3]
     )?;
     Ok(())
+}
+
+/// An integer for JSON: a number when it fits in 64 bits, its digits otherwise.
+fn json_integer(n: &impl std::fmt::Display) -> serde_json::Value {
+    let digits = n.to_string();
+    match digits.parse::<u64>() {
+        Ok(k) => k.into(),
+        Err(_) => digits.into(),
+    }
 }

@@ -159,12 +159,16 @@ fn play(args: &[&str], input: &str) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child
+    // A game over before the first move (no move for the player) ends the program
+    // before it reads its input: the pipe may then be closed already.
+    let written = child
         .stdin
         .take()
         .expect("a pipe")
-        .write_all(input.as_bytes())
-        .expect("the input is written");
+        .write_all(input.as_bytes());
+    if let Err(e) = written {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     let out = child.wait_with_output().expect("the game ends");
     assert_eq!(
         out.status.code(),

@@ -247,3 +247,103 @@ fn calc_stops_a_long_computation_on_ctrl_c_and_goes_on() {
         ]
     );
 }
+
+/// CGSuite's infix `+-` (3 +- 1 = {4|2}), its integer powers (2^100) and numbers from
+/// methods used as games (`*.Birthday + *` = 1*), as `nimlab value` prints them.
+#[test]
+fn infix_plus_minus_powers_and_numbers_from_methods() {
+    for (input, want) in [
+        ("3+-1", "{4|2}"),
+        ("+-1+-2+-3+-4", "+-{10|8||6|4|||4|2||0|-2}"),
+        ("3 - 2 +- 6 - 7 +- 8 + 4", "{12|0||-4|-16}"),
+        ("2^100", "1267650600228229401496703205376"),
+        ("3^22/2^72", "31381059609/4722366482869645213696"),
+        ("2^3 == 2+^.Pow(3)", "false"),
+        ("2 + ^^^", "2+^3"),
+        ("*.Birthday + *", "1*"),
+        ("{3||2|1}.LeftStop : *", "3*"),
+    ] {
+        let (status, out, err) = nimlab(&["value", input]);
+        assert_eq!((status, out.trim_end()), (0, want), "{input}: {err}");
+    }
+}
+
+/// A sum of 7,000 terms is an answer; deep nesting is refused with its column.
+#[test]
+fn long_sums_are_answered_and_deep_nesting_is_refused() {
+    let sum = format!("{}0", "*+".repeat(6999));
+    let (status, out, err) = nimlab(&["value", &sum]);
+    assert_eq!((status, out.as_str()), (0, "*\n"), "{err}");
+    let nested = format!("{}0{}", "(".repeat(5000), ")".repeat(5000));
+    let (status, out, err) = nimlab(&["value", &nested]);
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(
+        err.contains("at column 65"),
+        "{}",
+        &err[..200.min(err.len())]
+    );
+    assert!(err.contains("levels of nesting"));
+}
+
+/// `nimlab calc` refuses a line of 10 MB (a long sum, deep braces) with a limit error,
+/// echoes it shortened, and goes on.
+#[test]
+fn calc_refuses_a_ten_megabyte_line_and_goes_on() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .arg("calc")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let sum = "*+".repeat(5 << 20) + "0\n";
+        stdin.write_all(sum.as_bytes()).unwrap();
+        let braces = "{".repeat(10 << 20) + "\n";
+        stdin.write_all(braces.as_bytes()).unwrap();
+        stdin.write_all(b"1 + 1\n").unwrap();
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success(), "calc ended with {:?}", out.status);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.len() < 10_000, "{} bytes of output", text.len());
+    let values: Vec<&str> = text.lines().filter(|l| !l.starts_with("> ")).collect();
+    assert_eq!(
+        values,
+        [
+            "an expression of 10485761 bytes is beyond nimlab's limit: expressions up to 1048576 bytes",
+            "an expression of 10485760 bytes is beyond nimlab's limit: expressions up to 1048576 bytes",
+            "2"
+        ]
+    );
+}
+
+/// Values that overflowed the stack (exit 134) are answers or limit errors (exit 2).
+#[test]
+fn deep_games_and_large_integers_are_answers_or_limit_errors() {
+    for (input, want) in [
+        ("(-1823437481924).Companion", "-1823437481924"),
+        ("1 : 30000", "30001"),
+        // Sign expansions end to end: + then 100,000 pluses.
+        ("1 : 100000", "100001"),
+        ("(2000 * {3||2|1}).Mean", "4500"),
+        ("(* : 10000).Birthday", "10001"),
+    ] {
+        let (status, out, err) = nimlab(&["value", input]);
+        assert_eq!((status, out.trim_end()), (0, want), "{input}: {err}");
+    }
+    for input in [
+        "*(2+3) : {1999999999999|0} |> 0",
+        "{3||2|1}.Heat(1) : *(23)",
+        // Its text would nest 10,000 braces, more than an expression may.
+        "* : 10000",
+        "2000 * {3||2|1}",
+    ] {
+        let (status, out, err) = nimlab(&["value", input]);
+        assert_eq!((status, out.as_str()), (2, ""), "{input}");
+        assert!(err.contains("beyond nimlab's limit"), "{input}: {err}");
+    }
+}

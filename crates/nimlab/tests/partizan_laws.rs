@@ -5,7 +5,8 @@
 //! definitions, the mex rule for impartial games, and the simplicity rule for numbers.
 
 use nimlab::notation::{print, Session, Value};
-use nimlab::partizan::{born_by, Arena, Comparison, Dyadic, GameId};
+use nimlab::partizan::{born_by, Arena, Comparison, Dyadic, GameId, Nus};
+use num_bigint::BigInt;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -150,6 +151,10 @@ enum Form {
     Star(u64),
     /// n·↑.
     Up(i64),
+    /// m / 2^k + n·↑ + *j, written as one value.
+    Nus(i64, u32, i64, u64),
+    /// c · 10^e, an integer beyond 64 bits.
+    Big(i64, u32),
     /// The i-th game born by day 2.
     Day2(usize),
     /// The i-th game born by day 3.
@@ -166,6 +171,12 @@ impl Form {
             Form::Dyadic(m, k) => a.number(Dyadic::new((*m).into(), *k)),
             Form::Star(n) => a.star(*n),
             Form::Up(n) => a.up(*n),
+            Form::Nus(m, k, n, j) => a.nus(Nus {
+                number: Dyadic::new((*m).into(), *k),
+                ups: *n,
+                nim: *j,
+            }),
+            Form::Big(c, e) => a.number(Dyadic::from(BigInt::from(*c) * BigInt::from(10).pow(*e))),
             Form::Day2(i) => build_tree(a, &born().0[*i]),
             Form::Day3(i) => build_tree(a, &born().1[*i]),
             Form::Node(l, r) => {
@@ -198,6 +209,8 @@ impl Form {
             Form::Dyadic(m, k) => T::dyadic(*m, *k),
             Form::Star(n) => T::star(*n),
             Form::Up(n) => T::ups(*n),
+            Form::Nus(m, k, n, j) => T::dyadic(*m, *k).sum(&T::ups(*n)).sum(&T::star(*j)),
+            Form::Big(..) => unimplemented!("the small forms have no integers beyond 64 bits"),
             Form::Day2(i) => born().0[*i].clone(),
             Form::Day3(i) => born().1[*i].clone(),
             Form::Node(l, r) => T::Node(
@@ -215,6 +228,7 @@ fn leaf() -> BoxedStrategy<Form> {
         1 => (-7i64..=7, 1u32..=2).prop_map(|(m, k)| Form::Dyadic(m, k)),
         1 => (0u64..=3).prop_map(Form::Star),
         1 => (-2i64..=2).prop_map(Form::Up),
+        1 => (-9i64..=9, 0u32..=3, -5i64..=5, 0u64..=3).prop_map(|(m, k, n, j)| Form::Nus(m, k, n, j)),
         2 => (0..day2).prop_map(Form::Day2),
         3 => (0..day3).prop_map(Form::Day3),
     ]
@@ -235,6 +249,22 @@ fn form() -> BoxedStrategy<Form> {
     let inner = forms_from(leaf(), 2);
     prop_oneof![
         1 => leaf(),
+        3 => (vec(inner.clone(), 1..=3), vec(inner, 1..=3)).prop_map(|(l, r)| Form::Node(l, r)),
+    ]
+    .boxed()
+}
+
+/// Forms with integers beyond 64 bits among the leaves too (never walked down to 0 by
+/// the definitions above, only printed and read).
+fn print_form() -> BoxedStrategy<Form> {
+    let big_leaf = prop_oneof![
+        3 => leaf(),
+        1 => (-9i64..=9, 19u32..=40).prop_map(|(c, e)| Form::Big(c, e)),
+    ]
+    .boxed();
+    let inner = forms_from(big_leaf.clone(), 2);
+    prop_oneof![
+        1 => big_leaf,
         3 => (vec(inner.clone(), 1..=3), vec(inner, 1..=3)).prop_map(|(l, r)| Form::Node(l, r)),
     ]
     .boxed()
@@ -297,6 +327,32 @@ fn neg_by_definition(a: &mut Arena, g: GameId) -> GameId {
     let nl = r.into_iter().map(|o| neg_by_definition(a, o)).collect();
     let nr = l.into_iter().map(|o| neg_by_definition(a, o)).collect();
     a.game(nl, nr)
+}
+
+/// G : H built from the definition, {G^L, G : H^L | G^R, G : H^R}, over the canonical
+/// options of both, through `Arena::game` alone.
+fn ordinal_sum_by_definition(
+    a: &mut Arena,
+    g: GameId,
+    h: GameId,
+    memo: &mut HashMap<GameId, GameId>,
+) -> GameId {
+    if let Some(&v) = memo.get(&h) {
+        return v;
+    }
+    let (gl, gr) = a.options(g);
+    let (hl, hr) = a.options(h);
+    let mut l = gl;
+    for o in hl {
+        l.push(ordinal_sum_by_definition(a, g, o, memo));
+    }
+    let mut r = gr;
+    for o in hr {
+        r.push(ordinal_sum_by_definition(a, g, o, memo));
+    }
+    let v = a.game(l, r);
+    memo.insert(h, v);
+    v
 }
 
 /// The least natural number not among `values`.
@@ -637,6 +693,38 @@ proptest! {
         prop_assert_eq!(g == h, tree_le(&tf, &th) && tree_le(&th, &tf));
     }
 
+    /// Comparisons with c + *n agree with the definition, n beyond every nimber among
+    /// G's followers included (the arena tries only the options x + *j of x + *n up to a
+    /// bound past which G + *j ≥ 0 is answered alike).
+    #[test]
+    fn comparisons_with_nimbers_agree_with_the_definition(
+        f in small_form(),
+        n in 0u64..=8,
+        c in -1i64..=1,
+    ) {
+        let tf = f.tree();
+        let tx = T::integer(c).sum(&T::star(n));
+        prop_assume!(tf.size() * tx.size() < 40_000);
+        let mut a = Arena::new();
+        let g = f.build(&mut a);
+        let (star, number) = (a.star(n), a.integer(c));
+        let x = a.add(star, number);
+        prop_assert_eq!(a.le(g, x), tree_le(&tf, &tx));
+        prop_assert_eq!(a.le(x, g), tree_le(&tx, &tf));
+    }
+
+    /// G + *n, n beyond the nimbers among G's followers included, is the sum by the
+    /// definition.
+    #[test]
+    fn sums_with_nimbers_agree_with_the_definition(f in form(), n in 0u64..=12) {
+        let mut a = Arena::new();
+        let g = f.build(&mut a);
+        let star = a.star(n);
+        let got = a.add(g, star);
+        let want = sum_by_definition(&mut a, g, star, &mut HashMap::new());
+        prop_assert_eq!(got, want);
+    }
+
     /// An impartial form is the nimber of the mex of its options' nimbers.
     #[test]
     fn impartial_form_is_the_mex_nimber(i in impartial()) {
@@ -707,9 +795,51 @@ proptest! {
         prop_assert_eq!(sum_by_definition(&mut a, gx, gy, &mut HashMap::new()), want);
     }
 
+    /// G : H is the canonical form of {G^L, G : H^L | G^R, G : H^R}: the closed forms
+    /// for numbers (sign expansions end to end), for nimbers and along a number's sign
+    /// expansion agree with the definition.
+    #[test]
+    fn ordinal_sum_agrees_with_its_definition(
+        f in small_form(),
+        h in small_form(),
+        (m, k) in (-12i64..=12, 0u32..=3),
+        (p, j) in (-12i64..=12, 0u32..=3),
+    ) {
+        let mut a = Arena::new();
+        let (x, y) = (
+            a.number(Dyadic::new(m.into(), k)),
+            a.number(Dyadic::new(p.into(), j)),
+        );
+        let (g, h) = (f.build(&mut a), h.build(&mut a));
+        for (g, h) in [(x, y), (g, y), (x, h), (g, h), (y, g)] {
+            let want = ordinal_sum_by_definition(&mut a, g, h, &mut HashMap::new());
+            let got = nimlab::partizan::ops::ordinal_sum(&mut a, g, h).unwrap();
+            prop_assert_eq!(got, want, "{} : {}", print(&mut a, g), print(&mut a, h));
+        }
+    }
+
+    /// n · G made one copy at a time (`ops::times`) is the sum by doubling: the binary
+    /// expansion of n, with sums of the arena.
+    #[test]
+    fn multiples_agree_with_sums_by_doubling(f in small_form(), n in -6i64..=6) {
+        let mut a = Arena::new();
+        let g = f.build(&mut a);
+        let got = nimlab::partizan::ops::times(&mut a, &BigInt::from(n), g).unwrap();
+        let base = if n < 0 { a.neg(g) } else { g };
+        let (mut want, mut power, mut k) = (a.zero(), base, n.unsigned_abs());
+        while k > 0 {
+            if k & 1 == 1 {
+                want = a.add(want, power);
+            }
+            power = a.add(power, power);
+            k >>= 1;
+        }
+        prop_assert_eq!(got, want, "{} * {}", n, print(&mut a, g));
+    }
+
     /// A printed game reads back, in a fresh session, as the same game.
     #[test]
-    fn printed_games_read_back(f in form()) {
+    fn printed_games_read_back(f in print_form()) {
         let mut a = Arena::new();
         let g = f.build(&mut a);
         let text = print(&mut a, g);

@@ -73,6 +73,8 @@ impl Session {
     /// `a op b`.
     pub(crate) fn binary(&mut self, op: Op, a: Value, b: Value) -> Result<Value> {
         use crate::partizan::ops;
+        let a = self.normalized(a);
+        let b = self.normalized(b);
         if let (Value::Game(g), Value::Game(h)) = (&a, &b) {
             let (g, h) = (*g, *h);
             match op {
@@ -81,6 +83,11 @@ impl Session {
                 Op::Times if self.arena.as_number(h).is_none() => {
                     let n = self.integer_of(g)?;
                     return Ok(Value::Game(ops::times(&mut self.arena, &n, h)?));
+                }
+                // `G * n` as `n * G`, as in CGSuite.
+                Op::Times if self.arena.as_number(g).is_none() => {
+                    let n = self.integer_of(h)?;
+                    return Ok(Value::Game(ops::times(&mut self.arena, &n, g)?));
                 }
                 _ => {}
             }

@@ -1,13 +1,13 @@
 //! Evaluating expressions: games in an arena, comparisons, and the methods of a game.
 
 use super::arith::Op;
-use super::parse::{parse, Expr};
+use super::parse::{parse, BinOp, Expr};
 use super::print::print;
 use crate::partizan::{Arena, Comparison, Dyadic, GameId, Nus};
 use crate::surreal::Surreal;
 use crate::{Error, Outcome, Result};
 use num_bigint::BigInt;
-use num_traits::{Signed, ToPrimitive};
+use num_traits::Signed;
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
@@ -72,7 +72,7 @@ impl Session {
     /// A syntax error, or an operation that does not apply.
     pub fn run(&mut self, input: &str) -> Result<String> {
         let v = self.eval_text(input)?;
-        let text = self.show(&v);
+        let text = self.try_show(&v)?;
         if self.arena.interrupted() {
             return Err(self.arena.stop_error());
         }
@@ -128,7 +128,28 @@ impl Session {
         }
     }
 
-    /// A value as CGSuite prints it.
+    /// A value as CGSuite prints it, or a limit error for a game whose text would be
+    /// longer than [`MAX_TEXT`](super::MAX_TEXT) bytes or nest deeper than
+    /// [`MAX_DEPTH`](super::MAX_DEPTH) levels.
+    ///
+    /// ```
+    /// use nimlab::notation::Session;
+    /// let mut s = Session::new();
+    /// let v = s.eval_text("{3||2|1}.Heat(1) : *23").unwrap();
+    /// assert!(s.try_show(&v).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Limit`] for a text too long to write.
+    pub fn try_show(&mut self, v: &Value) -> Result<String> {
+        match v {
+            Value::Game(g) => super::try_print(&mut self.arena, *g),
+            v => Ok(self.show(v)),
+        }
+    }
+
+    /// A value as CGSuite prints it (a game whose text is too long is replaced by a note
+    /// saying so: see [`Session::try_show`]).
     pub fn show(&mut self, v: &Value) -> String {
         match v {
             Value::Game(g) => print(&mut self.arena, *g),
@@ -149,7 +170,15 @@ impl Session {
     }
 
     fn game(&mut self, e: &Expr) -> Result<GameId> {
-        match self.eval(e)? {
+        let v = self.eval(e)?;
+        self.as_game(v)
+    }
+
+    /// A value as a short game: a game, or a number that is one (a stop, a birthday, a
+    /// mean); anything else is refused with the reason.
+    pub(crate) fn as_game(&mut self, v: Value) -> Result<GameId> {
+        let v = self.normalized(v);
+        match v {
             Value::Game(g) => Ok(g),
             Value::Surreal(x) if x.is_finite() => Err(Error::Unsupported(format!(
                 "{x} is not a short game: the numbers of short games are dyadic (a/2^k)"
@@ -161,6 +190,20 @@ impl Session {
                 "a game was expected here, not {}",
                 self.show(&other)
             ))),
+        }
+    }
+
+    /// A number value that is a short game (a dyadic stop, birthday, mean or
+    /// temperature) as that game; a rational that is not dyadic as a surreal number; any
+    /// other value as it is.
+    pub(crate) fn normalized(&mut self, v: Value) -> Value {
+        match v {
+            Value::Number(x) => Value::Game(self.arena.number(x)),
+            Value::Rational(q) => match self.surreal_of(&Value::Rational(q.clone())) {
+                Some(x) => self.number_value(x),
+                None => Value::Rational(q),
+            },
+            v => v,
         }
     }
 
@@ -192,8 +235,17 @@ impl Session {
                 let v = self.eval(x)?;
                 self.negate(v)?
             }
-            Expr::Add(x, y) => self.operands(Op::Add, x, y)?,
-            Expr::Sub(x, y) => self.operands(Op::Sub, x, y)?,
+            Expr::Chain(first, rest) => {
+                let mut v = self.eval(first)?;
+                for (op, e) in rest {
+                    if self.arena.interrupted() {
+                        return Err(Error::Interrupted);
+                    }
+                    let w = self.eval(e)?;
+                    v = self.apply(*op, v, w)?;
+                }
+                v
+            }
             Expr::PlusMinus(items) => {
                 let l = items
                     .iter()
@@ -202,21 +254,19 @@ impl Session {
                 let r = l.iter().map(|&g| self.arena.neg(g)).collect();
                 Value::Game(self.arena.game(l, r))
             }
-            Expr::Times(x, y) => self.operands(Op::Times, x, y)?,
-            Expr::Div(x, y) => self.operands(Op::Div, x, y)?,
             Expr::Power(x, y) => self.operands(Op::Power, x, y)?,
-            Expr::Ordinal(x, y) => {
-                let (g, h) = (self.game(x)?, self.game(y)?);
-                Value::Game(crate::partizan::ops::ordinal_sum(&mut self.arena, g, h))
-            }
             Expr::Text(t) => Value::Text(t.clone()),
             Expr::Call(name, args) => self.call(name, args)?,
             Expr::Method(x, name, args) => {
                 let g = self.game(x)?;
-                self.method(g, name, args)?
+                let v = self.method(g, name, args)?;
+                // A birthday, a stop or a mean is a number like any other: `1 + *`
+                // after `*.Birthday + *`.
+                self.normalized(v)
             }
             Expr::Compare(op, x, y) => {
                 let (a, b) = (self.eval(x)?, self.eval(y)?);
+                let (a, b) = (self.normalized(a), self.normalized(b));
                 Value::Bool(self.compare_values(*op, &a, &b)?)
             }
             Expr::Var(name) => match self.vars.get(name) {
@@ -297,6 +347,25 @@ impl Session {
         let a = self.eval(x)?;
         let b = self.eval(y)?;
         self.binary(op, a, b)
+    }
+
+    /// `a op b` for an operator of a chain.
+    fn apply(&mut self, op: BinOp, a: Value, b: Value) -> Result<Value> {
+        match op {
+            BinOp::Add => self.binary(Op::Add, a, b),
+            BinOp::Sub => self.binary(Op::Sub, a, b),
+            BinOp::Times => self.binary(Op::Times, a, b),
+            BinOp::Div => self.binary(Op::Div, a, b),
+            BinOp::Ordinal => {
+                let g = self.as_game(a)?;
+                let h = self.as_game(b)?;
+                Ok(Value::Game(crate::partizan::ops::ordinal_sum(
+                    &mut self.arena,
+                    g,
+                    h,
+                )?))
+            }
+        }
     }
 
     fn call(&mut self, name: &str, args: &[Expr]) -> Result<Value> {
@@ -474,7 +543,7 @@ impl Session {
                     "RightOptions" => Value::List(a.right(g)),
                     "Negative" => Value::Game(a.neg(g)),
                     "OutcomeClass" => Value::Outcome(outcome(a, g)),
-                    "Birthday" => Value::Number(Dyadic::from(BigInt::from(birthday(a, g)))),
+                    "Birthday" => Value::Number(Dyadic::from(birthday(a, g))),
                     "LeftStop" => Value::Number(stop(a, g, true)),
                     "RightStop" => Value::Number(stop(a, g, false)),
                     "IsNumber" => Value::Bool(a.as_number(g).is_some()),
@@ -563,64 +632,78 @@ pub fn outcome(a: &mut Arena, g: GameId) -> Outcome {
     }
 }
 
-/// The birthday of a canonical form: 0 for 0, one more than its options' latest.
-pub fn birthday(a: &mut Arena, g: GameId) -> u64 {
-    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, u64>) -> u64 {
-        if let Some(n) = a.as_nus(g) {
+/// The birthday of a canonical form: 0 for 0, one more than its options' latest; |n| for
+/// an integer n, m for *m.
+///
+/// ```
+/// use nimlab::notation::{birthday, Session};
+/// let mut s = Session::new();
+/// let g = s.game_of("{3||2|1}").unwrap();
+/// assert_eq!(birthday(&mut s.arena, g), 4.into());
+/// let big = s.game_of("-1823437481924").unwrap();
+/// assert_eq!(birthday(&mut s.arena, big), 1823437481924u64.into());
+/// ```
+pub fn birthday(a: &mut Arena, g: GameId) -> BigInt {
+    use crate::partizan::walk::{walk, Step};
+    let mut memo: FxHashMap<GameId, BigInt> = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_nus(x) {
             if n.is_number() {
                 // An integer n is born on day |n|; m/2^k on day ⌊|x|⌋ + k + 1.
                 let x = &n.number;
                 let whole = x.numerator().abs() >> x.exponent();
-                let whole = whole.to_u64().unwrap_or(u64::MAX);
-                return if x.is_integer() {
+                return Step::Value(if x.is_integer() {
                     whole
                 } else {
-                    whole + u64::from(x.exponent()) + 1
-                };
+                    whole + x.exponent() + 1
+                });
+            }
+            if n.number.is_zero() && n.ups == 0 {
+                return Step::Value(BigInt::from(n.nim));
             }
         }
-        if let Some(&d) = memo.get(&g) {
-            return d;
+        let (l, r) = a.options(x);
+        let all: Vec<GameId> = l.into_iter().chain(r).collect();
+        if !again || all.iter().any(|o| !memo.contains_key(o)) {
+            return Step::Needs(all);
         }
-        let (l, r) = a.options(g);
-        let mut d = 0;
-        for o in l.into_iter().chain(r) {
-            d = d.max(go(a, o, memo).saturating_add(1));
-        }
-        memo.insert(g, d);
-        d
-    }
-    go(a, g, &mut FxHashMap::default())
+        let latest = all.iter().map(|o| &memo[o]).max().cloned();
+        Step::Value(latest.map_or_else(BigInt::default, |d| d + 1))
+    });
+    v.unwrap_or_default()
 }
 
 /// The Left stop (`left`) or the Right stop of a game.
+///
+/// ```
+/// use nimlab::notation::{stop, Session};
+/// let mut s = Session::new();
+/// let g = s.game_of("{3||2|1}").unwrap();
+/// assert_eq!(stop(&mut s.arena, g, true).to_string(), "3");
+/// assert_eq!(stop(&mut s.arena, g, false).to_string(), "2");
+/// ```
 pub fn stop(a: &mut Arena, g: GameId, left: bool) -> Dyadic {
-    fn go(
-        a: &mut Arena,
-        g: GameId,
-        left: bool,
-        memo: &mut FxHashMap<(GameId, bool), Dyadic>,
-    ) -> Dyadic {
-        if let Some(n) = a.as_nus(g) {
-            return n.number.clone();
-        }
-        if let Some(x) = memo.get(&(g, left)) {
-            return x.clone();
-        }
-        let (l, r) = a.options(g);
-        let x = if left {
-            l.into_iter()
-                .map(|o| go(a, o, false, memo))
-                .max()
-                .unwrap_or_else(Dyadic::zero)
-        } else {
-            r.into_iter()
-                .map(|o| go(a, o, true, memo))
-                .min()
-                .unwrap_or_else(Dyadic::zero)
-        };
-        memo.insert((g, left), x.clone());
-        x
+    use crate::partizan::walk::{walk, Step};
+    if let Some((l, r)) = a.stops(g) {
+        return if left { l } else { r }.clone();
     }
-    go(a, g, left, &mut FxHashMap::default())
+    // The stops from the options' stops: LS(G) = max RS(G^L), RS(G) = min LS(G^R).
+    let mut memo: FxHashMap<GameId, (Dyadic, Dyadic)> = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some((l, r)) = a.stops(x) {
+            return Step::Value((l.clone(), r.clone()));
+        }
+        let (l, r) = a.options(x);
+        if !again || l.iter().chain(&r).any(|o| !memo.contains_key(o)) {
+            return Step::Needs(l.into_iter().chain(r).collect());
+        }
+        let ls = l.iter().map(|o| &memo[o].1).max().cloned();
+        let rs = r.iter().map(|o| &memo[o].0).min().cloned();
+        Step::Value((
+            ls.unwrap_or_else(Dyadic::zero),
+            rs.unwrap_or_else(Dyadic::zero),
+        ))
+    });
+    v.map(|(l, r)| if left { l } else { r })
+        .unwrap_or_else(Dyadic::zero)
 }

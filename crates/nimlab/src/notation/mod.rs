@@ -15,8 +15,8 @@ mod parse;
 mod print;
 
 pub use eval::{birthday, outcome, stop, Session, Value, MAX_MULTIPLE};
-pub use parse::{parse, CompareOp, Expr, MAX_DEPTH, MAX_UPTIMAL};
-pub use print::{ordered, print, print_nus};
+pub use parse::{parse, BinOp, CompareOp, Expr, MAX_DEPTH, MAX_INPUT, MAX_UPTIMAL};
+pub use print::{ordered, print, print_nus, try_print, MAX_TEXT};
 
 #[cfg(test)]
 mod tests;

@@ -1,12 +1,34 @@
 //! The parser of game expressions in CGSuite's plain-text notation.
+//!
+//! The grammar follows CGSuite's, from the loosest operator to the tightest:
+//!
+//! ```text
+//! statement  := name ":=" compare | compare
+//! compare    := additive [("==" | "!=" | "<=" | ">=" | "<" | ">" | "<|" | "|>" | "<>") additive]
+//! additive   := ordinal (("+" | "-") ordinal | "+-" plusminus)*
+//! ordinal    := multiply (":" multiply)*
+//! multiply   := unary (("*" | "/") unary)*
+//! unary      := "+-" plusminus | "-" unary | "+" unary | power
+//! plusminus  := "{" list "}" | unary           (after a binary "+-": ordinal)
+//! power      := postfix ["^" power]
+//! postfix    := primary ("." name ["(" args ")"])*
+//! ```
+//!
+//! so `3 +- 1` is 3 + ±1, `-2^2` is −4, `2^3` is 8, `1/2^3` is 1/8 and `a : b : c` is
+//! (a : b) : c. Chains of one level (`a + b - c`, `a * b / c`, `a : b : c`) are read into
+//! one flat [`Expr::Chain`], so that a long sum nests no deeper than its terms.
 
 use crate::partizan::Dyadic;
 use crate::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::Zero;
 
-/// The deepest nesting of braces and parentheses an expression may have.
+/// The deepest nesting of braces, parentheses, prefix operators, powers and method calls
+/// an expression may have.
 pub const MAX_DEPTH: usize = 64;
+
+/// The longest expression read, in bytes (a mebibyte).
+pub const MAX_INPUT: usize = 1 << 20;
 
 /// The longest uptimal written `^<n>` or `^[n]` that is read.
 pub const MAX_UPTIMAL: usize = 64;
@@ -34,6 +56,21 @@ pub enum CompareOp {
     Confused,
 }
 
+/// A left-associative binary operator of a [`Expr::Chain`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    /// `a + b` (also `a +- b`, read as a + (±b)).
+    Add,
+    /// `a - b`.
+    Sub,
+    /// `a * b`: an integer times a game, or the product of two numbers.
+    Times,
+    /// `a / b`: a quotient of numbers (`1/3`, `1/(omega+1)`).
+    Div,
+    /// `a : b`: the ordinal sum.
+    Ordinal,
+}
+
 /// An expression, as read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
@@ -55,22 +92,12 @@ pub enum Expr {
     Game(Vec<Expr>, Vec<Expr>),
     /// `-e`.
     Neg(Box<Expr>),
-    /// `a + b`.
-    Add(Box<Expr>, Box<Expr>),
-    /// `a - b`.
-    Sub(Box<Expr>, Box<Expr>),
+    /// `e₀ op₁ e₁ op₂ e₂ …`, evaluated from the left: `a + b - c`, `2 * g`, `a : b : c`.
+    Chain(Box<Expr>, Vec<(BinOp, Expr)>),
     /// `+-G` or `+-{a,b}`: `{G | -G}`.
     PlusMinus(Vec<Expr>),
-    /// `n * G` for an integer n, or the product of two numbers (`omega * omega`).
-    Times(Box<Expr>, Box<Expr>),
-    /// `a / b`, a quotient of numbers (`1/3`, `1/(omega+1)`); `a/2^k` literals are read
-    /// as numbers directly.
-    Div(Box<Expr>, Box<Expr>),
-    /// `a ^ b`, a power of a number (`omega^omega`, `(omega+1)^2`); a `^` after a number
-    /// literal is up (`6^*`).
+    /// `a ^ b`, a power of a number (`2^100`, `omega^omega`, `(omega+1)^2`).
     Power(Box<Expr>, Box<Expr>),
-    /// `a : b`, the ordinal sum.
-    Ordinal(Box<Expr>, Box<Expr>),
     /// A function call: `Tiny(G)`, `Miny(G)`.
     Call(String, Vec<Expr>),
     /// A method call: `G.Name` or `G.Name(args)`.
@@ -101,11 +128,22 @@ struct Parser<'a> {
 /// let err = parse("{3|2|1}").unwrap_err().to_string();
 /// assert!(err.contains("ambiguous"), "{err}");
 /// assert!(err.contains("\n  {3|2|1}\n      ^"), "{err}");
+/// // A long sum is one flat chain.
+/// let sum = vec!["*"; 5000].join("+");
+/// assert!(matches!(parse(&sum).unwrap(), Expr::Chain(_, terms) if terms.len() == 4999));
 /// ```
 ///
 /// # Errors
-/// [`Error::Syntax`] with the column and what was expected.
+/// [`Error::Syntax`] with the column and what was expected (nesting deeper than
+/// [`MAX_DEPTH`] included); [`Error::Limit`] for an input longer than [`MAX_INPUT`]
+/// bytes.
 pub fn parse(input: &str) -> Result<Expr> {
+    if input.len() > MAX_INPUT {
+        return Err(Error::limit(
+            format!("an expression of {} bytes", input.len()),
+            format!("expressions up to {MAX_INPUT} bytes"),
+        ));
+    }
     let mut p = Parser {
         input,
         chars: input.chars().collect(),
@@ -163,10 +201,19 @@ impl Parser<'_> {
         }
     }
 
+    /// One level deeper (a brace, a parenthesis, a prefix operator, a power, a method
+    /// call), refused beyond [`MAX_DEPTH`] at the cursor, which is at the character that
+    /// opens the level.
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(self.error(format!("at most {MAX_DEPTH} levels of nesting")));
+            return Err(self.error_at(
+                self.pos,
+                format!(
+                    "at most {MAX_DEPTH} levels of nesting (braces, parentheses, prefix \
+                     operators, powers and method calls)"
+                ),
+            ));
         }
         Ok(())
     }
@@ -207,69 +254,121 @@ impl Parser<'_> {
         Ok(a)
     }
 
+    /// Whether `+-` (or `±`) is at the cursor.
+    fn at_plus_minus(&self) -> bool {
+        self.peek() == Some('±') || (self.peek() == Some('+') && self.peek_at(1) == Some('-'))
+    }
+
+    /// Consumes `+-` or `±` (the cursor is at it).
+    fn skip_plus_minus(&mut self) {
+        self.pos += if self.peek() == Some('±') { 1 } else { 2 };
+    }
+
+    /// `a + b - c +- d …`: a chain of sums, `a +- b` being a + (±b) as in CGSuite.
     fn additive(&mut self) -> Result<Expr> {
-        let mut a = self.ordinal()?;
+        let first = self.ordinal()?;
+        let mut rest = Vec::new();
         loop {
             self.skip_ws();
-            if self.peek() == Some('+') && self.peek_at(1) != Some('-') {
-                self.pos += 1;
-                let b = self.ordinal()?;
-                a = Expr::Add(Box::new(a), Box::new(b));
+            if self.at_plus_minus() {
+                let b = self.plus_minus(true)?;
+                rest.push((BinOp::Add, b));
             } else if self.peek() == Some('+') {
-                // `a +-b` is a + (±b).
                 self.pos += 1;
-                let b = self.ordinal()?;
-                a = Expr::Add(Box::new(a), Box::new(b));
+                rest.push((BinOp::Add, self.ordinal()?));
             } else if self.peek() == Some('-') {
                 self.pos += 1;
-                let b = self.ordinal()?;
-                a = Expr::Sub(Box::new(a), Box::new(b));
+                rest.push((BinOp::Sub, self.ordinal()?));
             } else {
-                return Ok(a);
+                return Ok(chain(first, rest));
             }
         }
     }
 
-    fn ordinal(&mut self) -> Result<Expr> {
-        let a = self.unary()?;
+    /// After `+-`: `{a,b,…}` (a switch with several options) or one operand, an ordinal
+    /// sum after a binary `+-` (`3 +- 1:1` is 3 + ±(1:1)) and a power or prefixed
+    /// operand after a prefix one (`+-2*3` is (±2)·3), as CGSuite reads them.
+    fn plus_minus(&mut self, binary: bool) -> Result<Expr> {
+        // At `+-` or `±`.
+        self.enter()?;
+        self.skip_plus_minus();
         self.skip_ws();
-        if self.peek() == Some(':') && self.peek_at(1) != Some('=') {
+        let e = if self.peek() == Some('{') && self.brace_is_list() {
             self.pos += 1;
-            let b = self.ordinal()?;
-            return Ok(Expr::Ordinal(Box::new(a), Box::new(b)));
+            let mut items = vec![self.additive()?];
+            while self.eat(",") {
+                items.push(self.additive()?);
+            }
+            if !self.eat("}") {
+                return Err(self.error("`,` or `}`"));
+            }
+            Expr::PlusMinus(items)
+        } else if binary {
+            Expr::PlusMinus(vec![self.ordinal()?])
+        } else {
+            Expr::PlusMinus(vec![self.unary()?])
+        };
+        self.depth -= 1;
+        Ok(e)
+    }
+
+    /// `a : b : c`, read as (a : b) : c (the ordinal sum is associative).
+    fn ordinal(&mut self) -> Result<Expr> {
+        let first = self.multiply()?;
+        let mut rest = Vec::new();
+        loop {
+            self.skip_ws();
+            if self.peek() == Some(':') && self.peek_at(1) != Some('=') {
+                self.pos += 1;
+                rest.push((BinOp::Ordinal, self.multiply()?));
+            } else {
+                return Ok(chain(first, rest));
+            }
         }
-        Ok(a)
+    }
+
+    /// `a * b / c`. A `*` right after a number literal is its nimber (`2*3` is 2 + *3,
+    /// as CGSuite prints it), unless a game follows it (`2*^`, `3*{1|0}`); a `*` after a
+    /// space is a product (`2 * 3` is 6).
+    fn multiply(&mut self) -> Result<Expr> {
+        let first = self.unary()?;
+        let mut rest = Vec::new();
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                Some('*') => {
+                    self.pos += 1;
+                    rest.push((BinOp::Times, self.unary()?));
+                }
+                Some('/') => {
+                    self.pos += 1;
+                    rest.push((BinOp::Div, self.unary()?));
+                }
+                _ => return Ok(chain(first, rest)),
+            }
+        }
     }
 
     fn unary(&mut self) -> Result<Expr> {
         self.skip_ws();
-        if self.eat("+-") || self.eat("±") {
+        if self.at_plus_minus() {
+            return self.plus_minus(false);
+        }
+        if self.peek() == Some('+') {
             self.enter()?;
-            self.skip_ws();
-            let e = if self.peek() == Some('{') && self.brace_is_list() {
-                self.pos += 1;
-                let mut items = vec![self.additive()?];
-                while self.eat(",") {
-                    items.push(self.additive()?);
-                }
-                if !self.eat("}") {
-                    return Err(self.error("`,` or `}`"));
-                }
-                Expr::PlusMinus(items)
-            } else {
-                Expr::PlusMinus(vec![self.unary()?])
-            };
+            self.pos += 1;
+            let e = self.unary()?;
             self.depth -= 1;
             return Ok(e);
         }
         if self.peek() == Some('-') {
-            self.pos += 1;
             self.enter()?;
+            self.pos += 1;
             // `-1v` is −1 + ↓ and `-1/2^*` is −1/2 + ↑*, as they are printed: the minus
             // of a literal belongs to its number only.
             let literal = self.peek().is_some_and(|c| c.is_ascii_digit());
             let e = if literal {
-                self.times()?
+                self.power()?
             } else {
                 self.unary()?
             };
@@ -284,7 +383,7 @@ impl Parser<'_> {
                     u.number = -&u.number;
                     Expr::Uptimal(u)
                 }
-                Expr::Add(x, y) if literal && matches!(*x, Expr::Nus { .. }) => {
+                Expr::Chain(x, rest) if literal && matches!(*x, Expr::Nus { .. }) => {
                     // `-3Tiny(2)` is −3 + Tiny(2).
                     let Expr::Nus { number, ups, nim } = *x else {
                         unreachable!("matched above")
@@ -294,12 +393,12 @@ impl Parser<'_> {
                         ups,
                         nim,
                     };
-                    Expr::Add(Box::new(x), y)
+                    Expr::Chain(Box::new(x), rest)
                 }
                 e => Expr::Neg(Box::new(e)),
             });
         }
-        self.times()
+        self.power()
     }
 
     /// Whether the `{` at the cursor opens a list without bars (`+-{1,1*}`).
@@ -309,7 +408,7 @@ impl Parser<'_> {
             match c {
                 '{' | '(' => depth += 1,
                 '}' | ')' => {
-                    depth -= 1;
+                    depth = depth.saturating_sub(1);
                     if depth == 0 {
                         return true;
                     }
@@ -321,56 +420,34 @@ impl Parser<'_> {
         false
     }
 
-    /// Whether an operand (a name, a number, a brace or a parenthesis) starts at `pos`.
-    fn operand_at(&self, pos: usize) -> bool {
-        self.chars
-            .get(pos)
-            .is_some_and(|&c| c.is_alphanumeric() || matches!(c, '{' | '(' | '_'))
-    }
-
-    fn times(&mut self) -> Result<Expr> {
-        let mut a = self.power()?;
-        loop {
-            self.skip_ws();
-            match self.peek() {
-                // `n * G`: an integer times a game (a `*` right after a number is a
-                // nimber, so after a literal only a game may follow).
-                Some('*') => {
-                    let save = self.pos;
-                    self.pos += 1;
-                    self.skip_ws();
-                    let literal = matches!(a, Expr::Nus { .. });
-                    let game_follows = matches!(self.peek(), Some('{' | '(' | '^' | 'v'))
-                        || self.peek().is_some_and(char::is_alphabetic);
-                    if game_follows || (!literal && self.operand_at(self.pos)) {
-                        let b = self.power()?;
-                        a = Expr::Times(Box::new(a), Box::new(b));
-                    } else {
-                        self.pos = save;
-                        return Ok(a);
-                    }
+    /// Whether `^` at `pos` raises to a power rather than writing up: an exponent (a
+    /// digit, `(` or a name) follows it.
+    fn power_at(&self, pos: usize) -> bool {
+        if self.chars.get(pos) != Some(&'^') {
+            return false;
+        }
+        match self.chars.get(pos + 1) {
+            Some(c) if c.is_ascii_digit() || *c == '(' || *c == '_' => true,
+            Some(c) if c.is_alphabetic() => {
+                // A run of `v` alone is downs (`2^v` is no power).
+                let mut k = pos + 1;
+                while self.chars.get(k) == Some(&'v') {
+                    k += 1;
                 }
-                Some('/') => {
-                    self.pos += 1;
-                    let b = self.power()?;
-                    a = Expr::Div(Box::new(a), Box::new(b));
-                }
-                _ => return Ok(a),
+                self.chars
+                    .get(k)
+                    .is_some_and(|c| c.is_alphanumeric() || *c == '_')
             }
+            _ => false,
         }
     }
 
-    /// `a ^ b` (right-associative) when `a` is not a number literal and an operand follows.
+    /// `a ^ b`, right-associative (`2^3^2` is 2^9).
     fn power(&mut self) -> Result<Expr> {
-        self.skip_ws();
-        let parenthesized = self.peek() == Some('(');
         let a = self.postfix()?;
-        if (parenthesized || !matches!(a, Expr::Nus { .. }))
-            && self.peek() == Some('^')
-            && self.operand_at(self.pos + 1)
-        {
-            self.pos += 1;
+        if self.power_at(self.pos) {
             self.enter()?;
+            self.pos += 1;
             let b = self.power()?;
             self.depth -= 1;
             return Ok(Expr::Power(Box::new(a), Box::new(b)));
@@ -380,9 +457,11 @@ impl Parser<'_> {
 
     fn postfix(&mut self) -> Result<Expr> {
         let mut e = self.primary()?;
+        let depth = self.depth;
         loop {
-            self.skip_ws();
             if self.peek() == Some('.') && self.peek_at(1).is_some_and(char::is_alphabetic) {
+                // Each call wraps the ones before it: it counts as a level of nesting.
+                self.enter()?;
                 self.pos += 1;
                 let name = self.ident().ok_or_else(|| self.error("a method name"))?;
                 let args = if self.peek() == Some('(') {
@@ -392,6 +471,7 @@ impl Parser<'_> {
                 };
                 e = Expr::Method(Box::new(e), name, args);
             } else {
+                self.depth = depth;
                 return Ok(e);
             }
         }
@@ -399,8 +479,8 @@ impl Parser<'_> {
 
     fn args(&mut self) -> Result<Vec<Expr>> {
         // At `(`.
-        self.pos += 1;
         self.enter()?;
+        self.pos += 1;
         let mut args = Vec::new();
         if !self.eat(")") {
             loop {
@@ -450,8 +530,8 @@ impl Parser<'_> {
         self.skip_ws();
         match self.peek() {
             Some('(') => {
-                self.pos += 1;
                 self.enter()?;
+                self.pos += 1;
                 let e = self.expr()?;
                 if !self.eat(")") {
                     return Err(self.error("`)`"));
@@ -460,8 +540,8 @@ impl Parser<'_> {
                 Ok(e)
             }
             Some('{') => {
-                self.pos += 1;
                 self.enter()?;
+                self.pos += 1;
                 let e = self.game_body()?;
                 self.depth -= 1;
                 Ok(e)
@@ -519,13 +599,29 @@ impl Parser<'_> {
         let start = self.pos;
         if let Some(n) = self.digits() {
             number = Dyadic::from(n.clone());
+            if self.power_at(self.pos) {
+                // `2^3` is a power, as in CGSuite.
+                return Ok(Expr::Nus {
+                    number,
+                    ups: 0,
+                    nim: 0,
+                });
+            }
             if self.peek() == Some('/') {
-                // `a/2^k` is a number; any other quotient is read as a division.
+                // `a/2^k` is a number; any other quotient is read as a division, and so
+                // is `a/b^c` (the power binds first: `1/2^3` is 1/8).
                 let slash = self.pos;
                 self.pos += 1;
                 match self.digits().as_ref().and_then(power_of_two) {
-                    Some(exp) => number = Dyadic::new(n, exp),
-                    _ => self.pos = slash,
+                    Some(exp) if !self.power_at(self.pos) => number = Dyadic::new(n, exp),
+                    _ => {
+                        self.pos = slash;
+                        return Ok(Expr::Nus {
+                            number,
+                            ups: 0,
+                            nim: 0,
+                        });
+                    }
                 }
             }
         }
@@ -540,7 +636,10 @@ impl Parser<'_> {
                         ups: 0,
                         nim: 0,
                     };
-                    return Ok(Expr::Add(Box::new(x), Box::new(Expr::Call(name, args))));
+                    return Ok(Expr::Chain(
+                        Box::new(x),
+                        vec![(BinOp::Add, Expr::Call(name, args))],
+                    ));
                 }
             }
             self.pos = save;
@@ -560,7 +659,7 @@ impl Parser<'_> {
             let mut count = 0i64;
             while self.peek() == Some(c) {
                 self.pos += 1;
-                count += 1;
+                count = count.saturating_add(1);
             }
             if count == 1 {
                 if let Some(n) = self.digits() {
@@ -709,10 +808,17 @@ impl Parser<'_> {
         if bars.is_empty() {
             return Err(self.error_at(self.pos - 1, "`|` between the Left and the Right options"));
         }
-        self.split(segments, &bars)
+        self.split(segments, &bars, self.depth)
     }
 
-    fn split(&self, mut segments: Vec<Vec<Expr>>, bars: &[(usize, usize)]) -> Result<Expr> {
+    /// The game of the segments between `bars`, split at the longest run; each level of
+    /// runs nests one game in another, and counts towards [`MAX_DEPTH`] from `depth`.
+    fn split(
+        &self,
+        mut segments: Vec<Vec<Expr>>,
+        bars: &[(usize, usize)],
+        depth: usize,
+    ) -> Result<Expr> {
         let top = bars.iter().map(|b| b.0).max().unwrap_or(0);
         let at: Vec<usize> = (0..bars.len()).filter(|&i| bars[i].0 == top).collect();
         if at.len() > 1 {
@@ -722,17 +828,35 @@ impl Parser<'_> {
             ));
         }
         let i = at[0];
+        if depth > MAX_DEPTH {
+            return Err(self.error_at(
+                bars[i].1,
+                format!(
+                    "at most {MAX_DEPTH} levels of nesting (braces, parentheses, prefix \
+                     operators, powers and method calls)"
+                ),
+            ));
+        }
         let right_segments = segments.split_off(i + 1);
         let side = |segs: Vec<Vec<Expr>>, bs: &[(usize, usize)]| -> Result<Vec<Expr>> {
             if bs.is_empty() {
                 Ok(segs.into_iter().flatten().collect())
             } else {
-                Ok(vec![self.split(segs, bs)?])
+                Ok(vec![self.split(segs, bs, depth + 1)?])
             }
         };
         let left = side(segments, &bars[..i])?;
         let right = side(right_segments, &bars[i + 1..])?;
         Ok(Expr::Game(left, right))
+    }
+}
+
+/// `first` alone, or the chain `first op e …`.
+fn chain(first: Expr, rest: Vec<(BinOp, Expr)>) -> Expr {
+    if rest.is_empty() {
+        first
+    } else {
+        Expr::Chain(Box::new(first), rest)
     }
 }
 

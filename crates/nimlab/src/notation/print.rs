@@ -1,22 +1,29 @@
 //! The printer of canonical forms in CGSuite's plain-text notation.
 
+use crate::partizan::walk::{walk, Step};
 use crate::partizan::{Arena, GameId, Nus, Uptimals};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
 /// `x + n·↑ + *m` as CGSuite writes it: `0`, `5`, `-1/2`, `9/8*`, `^`, `^^`, `^3`, `v*`,
-/// `6^*`, `^*6`, `73/16v9*8`.
+/// `6^*`, `^*6`, `73/16v9*8`; except that a number followed by three or more ups, which
+/// CGSuite writes `2^3` but reads as the power 8, is written `2+^3`.
 ///
 /// ```
 /// use nimlab::notation::print_nus;
 /// use nimlab::partizan::{Dyadic, Nus};
 /// let n = Nus { number: Dyadic::new(73.into(), 4), ups: -9, nim: 8 };
 /// assert_eq!(print_nus(&n), "73/16v9*8");
+/// let n = Nus { number: Dyadic::from(2), ups: 3, nim: 1 };
+/// assert_eq!(print_nus(&n), "2+^3*");
 /// ```
 pub fn print_nus(n: &Nus) -> String {
     let mut s = String::new();
     if !n.number.is_zero() || (n.ups == 0 && n.nim == 0) {
         s.push_str(&n.number.to_string());
+        if n.ups >= 3 {
+            s.push('+');
+        }
     }
     let (arrow, count) = if n.ups >= 0 {
         ('^', n.ups)
@@ -57,131 +64,387 @@ pub fn print_nus(n: &Nus) -> String {
 /// let g = a.game(vec![three], vec![inner]);
 /// assert_eq!(print(&mut a, g), "{3||2*|1*}");
 /// ```
+///
+/// A game whose text would be longer than [`MAX_TEXT`] bytes (sums of ordinal sums soon
+/// have texts of astronomical length) is not written: a note in angle brackets says so
+/// instead. [`try_print`] gives that case as an error.
 pub fn print(a: &mut Arena, g: GameId) -> String {
+    try_print(a, g).unwrap_or_else(|e| format!("<{e}>"))
+}
+
+/// The longest text [`print`] writes, in bytes: the longest expression the parser reads
+/// (1 MiB), so that every printed game reads back.
+pub const MAX_TEXT: usize = super::parse::MAX_INPUT;
+
+/// A game as CGSuite prints it, or a limit error when its text would be longer than
+/// [`MAX_TEXT`] bytes or nest deeper than [`MAX_DEPTH`](super::MAX_DEPTH) levels, so
+/// that it would not read back (found before any of it is written).
+///
+/// ```
+/// use nimlab::notation::{try_print, Session};
+/// let mut s = Session::new();
+/// let g = s.game_of("{3||2|1}").unwrap();
+/// assert_eq!(try_print(&mut s.arena, g).unwrap(), "{3||2|1}");
+/// // Each ordinal sum with a larger nimber repeats the texts of the smaller ones: this
+/// // game has 28 followers, but its text would take about 10^14 bytes.
+/// let h = s.game_of("{4||2|-1} : *23").unwrap();
+/// assert!(matches!(try_print(&mut s.arena, h), Err(nimlab::Error::Limit { .. })));
+/// ```
+///
+/// # Errors
+/// [`Error::Limit`](crate::Error::Limit) for a text longer than [`MAX_TEXT`] bytes or
+/// nesting deeper than [`MAX_DEPTH`](super::MAX_DEPTH) levels.
+pub fn try_print(a: &mut Arena, g: GameId) -> crate::Result<String> {
     print_with(a, &mut Printer::default(), g)
 }
 
-/// What printing remembers: the uptimals recognised, and the text of each game already
-/// written (a game's text is written once however often it occurs).
+/// A game to write, with its flags: `braces` forces braces on a general form; `parens`
+/// puts parentheses around a value `x^*` that is not compact (as the single option of a
+/// switch).
+type TextKey = (GameId, bool, bool);
+
+/// What printing remembers: the uptimals recognised, how each game is written with its
+/// options in CGSuite's order, the order of pairs of games, and the bars each game's
+/// text shows at its top level.
 #[derive(Default)]
 struct Printer {
     up: Uptimals,
-    texts: FxHashMap<(GameId, bool, bool), (String, usize)>,
+    forms: FxHashMap<GameId, Form>,
+    sorted: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
+    orders: FxHashMap<(GameId, GameId), Ordering>,
+    bars: FxHashMap<TextKey, Shape>,
+    walls: FxHashMap<GameId, crate::partizan::Thermograph>,
 }
 
-fn print_with(a: &mut Arena, p: &mut Printer, g: GameId) -> String {
+/// What the printer knows of a text before writing it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Shape {
+    /// The bars the text shows at its top level (0 when it is closed: braced or atomic).
+    bars: usize,
+    /// Its length in bytes (at most `usize::MAX`).
+    length: usize,
+    /// How deep the parser goes in it, counted as [`parse`](super::parse) counts
+    /// (braces, parentheses, prefix operators, calls): from the depth it starts at for a
+    /// closed text; for an open one (`a|b` inside braces), the deepest of its options,
+    /// which are read at the depth of the braces around it.
+    depth: usize,
+    /// For an open text, how many levels of bars it nests below the braces around it
+    /// (its own and its open options'); 0 for a closed one.
+    levels: usize,
+}
+
+/// The text of `g`: the bars of its followers' texts found first (with a walk's stack),
+/// then the text written out piece by piece from a stack of its own, so that games of
+/// any depth print, in time and memory proportional to the text.
+fn print_with(a: &mut Arena, p: &mut Printer, g: GameId) -> crate::Result<String> {
+    let root = (g, true, false);
+    let Shape { length, depth, .. } = bars(a, p, root);
+    if depth > super::parse::MAX_DEPTH {
+        // Its text would not read back.
+        return Err(crate::Error::limit(
+            format!("a game whose text nests {depth} levels deep"),
+            format!(
+                "printed games up to {} levels of nesting, as expressions are read",
+                super::parse::MAX_DEPTH
+            ),
+        ));
+    }
+    if length > MAX_TEXT {
+        let shown = if length == usize::MAX {
+            "more than 2^64".to_string()
+        } else {
+            length.to_string()
+        };
+        return Err(crate::Error::limit(
+            format!("a game whose text has {shown} bytes"),
+            format!("printed games up to {MAX_TEXT} bytes"),
+        ));
+    }
     let mut out = String::new();
-    write(a, p, g, true, false, &mut out);
-    out
+    let mut stack = vec![Piece::Game(root)];
+    while let Some(piece) = stack.pop() {
+        if a.interrupted() {
+            return Ok(String::new());
+        }
+        let (g, braces, parens) = match piece {
+            Piece::Text(t) => {
+                out.push_str(t);
+                continue;
+            }
+            Piece::Owned(t) => {
+                out.push_str(&t);
+                continue;
+            }
+            Piece::Game(key) => key,
+        };
+        if let Some(t) = write_atom(a, p, g, parens) {
+            out.push_str(&t);
+            continue;
+        }
+        // The pieces of this game, in order; pushed in reverse below.
+        let mut pieces = Vec::new();
+        match form(a, p, g) {
+            Form::Switch(l) if l.len() == 1 => {
+                pieces.push(Piece::Text("+-"));
+                pieces.push(Piece::Game((l[0], true, true)));
+            }
+            Form::Switch(l) => {
+                pieces.push(Piece::Text("+-{"));
+                for (i, &o) in l.iter().enumerate() {
+                    if i > 0 {
+                        pieces.push(Piece::Text(","));
+                    }
+                    pieces.push(Piece::Game((o, true, false)));
+                }
+                pieces.push(Piece::Text("}"));
+            }
+            Form::Tiny(prefix, name, arg) => {
+                pieces.push(Piece::Owned(format!("{prefix}{name}(")));
+                pieces.push(Piece::Game((arg, true, false)));
+                pieces.push(Piece::Text(")"));
+            }
+            Form::General(l, r) => {
+                let count = general_bars(p, &l, &r);
+                let closed = braces || count >= MAX_BARS;
+                if closed {
+                    pieces.push(Piece::Text("{"));
+                }
+                for (side, options) in [(false, &l), (true, &r)] {
+                    if side {
+                        pieces.push(Piece::Owned("|".repeat(count)));
+                    }
+                    for (i, &o) in options.iter().enumerate() {
+                        if i > 0 {
+                            pieces.push(Piece::Text(","));
+                        }
+                        pieces.push(Piece::Game((o, options.len() > 1, false)));
+                    }
+                }
+                if closed {
+                    pieces.push(Piece::Text("}"));
+                }
+            }
+        }
+        stack.extend(pieces.into_iter().rev());
+    }
+    Ok(out)
+}
+
+/// A piece of text still to write.
+enum Piece {
+    Text(&'static str),
+    Owned(String),
+    Game(TextKey),
 }
 
 /// The most bars printed in a row: a game that would need more is written in braces.
 const MAX_BARS: usize = 4;
 
-/// Writes `g` and returns the bars its text shows at its top level (0 when it is closed:
-/// braced or atomic). `braces` forces braces on a general form; `parens` puts
-/// parentheses around a value `x^*` that is not compact (as the single option of a
-/// switch).
-fn write(
-    a: &mut Arena,
-    p: &mut Printer,
-    g: GameId,
-    braces: bool,
-    parens: bool,
-    out: &mut String,
-) -> usize {
-    if let Some((text, bars)) = p.texts.get(&(g, braces, parens)) {
-        out.push_str(text);
-        return *bars;
-    }
-    let mut text = String::new();
-    let bars = write_new(a, p, g, braces, parens, &mut text);
-    out.push_str(&text);
-    if !a.interrupted() {
-        p.texts.insert((g, braces, parens), (text, bars));
-    }
-    bars
+/// How a game that is no `x^*` value and no uptimal is written.
+#[derive(Clone)]
+enum Form {
+    /// `+-G` or `+-{G,H}`: the Left options, in order.
+    Switch(Vec<GameId>),
+    /// `xTiny(G)` or `xMiny(G)`: the prefix, the name and G.
+    Tiny(String, &'static str, GameId),
+    /// `{L|R}`: the options, in order.
+    General(Vec<GameId>, Vec<GameId>),
 }
 
-/// Writes a game not written before.
-fn write_new(
-    a: &mut Arena,
-    p: &mut Printer,
-    g: GameId,
-    braces: bool,
-    parens: bool,
-    out: &mut String,
-) -> usize {
-    // An interrupted arena stops printing too: the text would be thrown away.
-    if a.interrupted() {
-        return 0;
+/// The bars `{L|R}` is written with: one more than the most any option shows.
+fn general_bars(p: &Printer, l: &[GameId], r: &[GameId]) -> usize {
+    let key = |o: GameId, n: usize| (o, n > 1, false);
+    l.iter()
+        .map(|&o| key(o, l.len()))
+        .chain(r.iter().map(|&o| key(o, r.len())))
+        .map(|k| p.bars.get(&k).map_or(0, |b| b.bars) + 1)
+        .max()
+        .unwrap_or(1)
+}
+
+/// The [`Shape`] of the text of `key`, those of its followers found first with a walk's
+/// stack.
+fn bars(a: &mut Arena, p: &mut Printer, key: TextKey) -> Shape {
+    if let Some(&b) = p.bars.get(&key) {
+        return b;
     }
-    if let Some(n) = a.as_nus(g) {
-        let text = print_nus(n);
-        let compact = n.is_number() || (n.number.is_zero() && (n.ups == 0 || n.nim == 0));
-        if parens && !compact {
-            out.push_str(&format!("({text})"));
-        } else {
-            out.push_str(&text);
+    let mut bars = std::mem::take(&mut p.bars);
+    let found = walk(a, &mut bars, key, |a, bars, k, again| {
+        let (g, braces, parens) = k;
+        if let Some(t) = write_atom(a, p, g, parens) {
+            // `-1/2` is read through a prefix minus, `(…)` in parentheses.
+            let depth = usize::from(t.starts_with('-') || t.starts_with("(-"))
+                + usize::from(t.starts_with('('));
+            return Step::Value(Shape {
+                length: t.len(),
+                depth,
+                ..Shape::default()
+            });
         }
-        return 0;
-    }
-    if let Some(u) = p.up.of(a, g).filter(|u| u.is_nice()) {
-        let compact = u.number.is_zero() && u.nim == 0;
-        if parens && !compact {
-            out.push_str(&format!("({})", u.nice_text()));
-        } else {
-            out.push_str(&u.nice_text());
-        }
-        return 0;
-    }
-    let (l, r) = a.options(g);
-    if let Some(s) = special(a, p, g, &l, &r) {
-        out.push_str(&s);
-        return 0;
-    }
-    let l = sort(a, p, l);
-    let r = sort(a, p, r);
-    let mut lt = String::new();
-    let mut rt = String::new();
-    let mut bars = 0;
-    for (options, text) in [(&l, &mut lt), (&r, &mut rt)] {
-        for (i, &o) in options.iter().enumerate() {
-            if i > 0 {
-                text.push(',');
+        let form = form(a, p, g);
+        let needs: Vec<TextKey> = match &form {
+            Form::Switch(l) if l.len() == 1 => vec![(l[0], true, true)],
+            Form::Switch(l) => l.iter().map(|&o| (o, true, false)).collect(),
+            Form::Tiny(_, _, arg) => vec![(*arg, true, false)],
+            Form::General(l, r) => {
+                let key = |o: GameId, n: usize| (o, n > 1, false);
+                l.iter()
+                    .map(|&o| key(o, l.len()))
+                    .chain(r.iter().map(|&o| key(o, r.len())))
+                    .collect()
             }
-            let b = write(a, p, o, options.len() > 1, false, text);
-            bars = bars.max(b + 1);
+        };
+        if !again && needs.iter().any(|n| !bars.contains_key(n)) {
+            return Step::Needs(needs);
         }
-    }
-    let bars = bars.max(1);
-    let closed = braces || bars >= MAX_BARS;
-    if closed {
-        out.push('{');
-    }
-    out.push_str(&lt);
-    out.push_str(&"|".repeat(bars));
-    out.push_str(&rt);
-    if closed {
-        out.push('}');
-        0
+        let of = |n: &TextKey| bars.get(n).copied().unwrap_or_default();
+        let texts = needs
+            .iter()
+            .fold(0usize, |t, n| t.saturating_add(of(n).length))
+            .saturating_add(needs.len().saturating_sub(1));
+        let deepest = needs.iter().map(|n| of(n).depth).max().unwrap_or(0);
+        let closed = |length: usize, depth: usize| Shape {
+            length,
+            depth,
+            ..Shape::default()
+        };
+        Step::Value(match form {
+            // `+-` is a prefix operator; the braces of `+-{a,b}` are no level of their own.
+            Form::Switch(l) if l.len() == 1 => closed(texts.saturating_add(2), deepest + 1),
+            Form::Switch(_) => closed(texts.saturating_add(4), deepest + 1),
+            // A call's parentheses, after a prefix minus when the number is negative.
+            Form::Tiny(prefix, name, _) => closed(
+                texts.saturating_add(prefix.len() + name.len() + 2),
+                deepest + 1 + usize::from(prefix.starts_with('-')),
+            ),
+            Form::General(..) => {
+                let count = needs.iter().map(|n| of(n).bars + 1).max().unwrap_or(1);
+                // The bars take the place of one comma.
+                let length = texts.saturating_add(count - 1);
+                // Open options split at one level below this text's bars each.
+                let levels = needs.iter().map(|n| of(n).levels).max().unwrap_or(0);
+                if braces || count >= MAX_BARS {
+                    // Options are read inside the braces, and so are the bars of open
+                    // options, one level deeper for each.
+                    closed(length.saturating_add(2), 1 + deepest.max(levels))
+                } else {
+                    Shape {
+                        bars: count,
+                        length,
+                        depth: deepest,
+                        levels: levels + 1,
+                    }
+                }
+            }
+        })
+    });
+    p.bars = bars;
+    found.unwrap_or_default()
+}
+
+/// The text of `x + n·↑ + *m` or of an uptimal CGSuite writes as one (`^<3>`, `v[2]*`),
+/// in parentheses when `parens` and it is not compact.
+fn write_atom(a: &mut Arena, p: &mut Printer, g: GameId, parens: bool) -> Option<String> {
+    let (text, compact) = if let Some(n) = a.as_nus(g) {
+        let compact = n.is_number() || (n.number.is_zero() && (n.ups == 0 || n.nim == 0));
+        (print_nus(n), compact)
     } else {
-        bars
+        // An uptimal longer than the parser reads is written as a game.
+        let u =
+            p.up.of(a, g)
+                .filter(|u| u.is_nice() && u.digits.len() <= super::parse::MAX_UPTIMAL)?;
+        (u.nice_text(), u.number.is_zero() && u.nim == 0)
+    };
+    Some(if parens && !compact {
+        format!("({text})")
+    } else {
+        text
+    })
+}
+
+/// How `g` is written: a switch, a tiny or miny, or `{L|R}` with its options in order.
+fn form(a: &mut Arena, p: &mut Printer, g: GameId) -> Form {
+    if let Some(f) = p.forms.get(&g) {
+        return f.clone();
     }
+    let (l, r) = sorted_options(a, p, g);
+    let f = if a.neg(g) == g {
+        Form::Switch(l)
+    } else if let Some(t) = tiny(a, p, &l, &r, true).or_else(|| tiny(a, p, &r, &l, false)) {
+        t
+    } else {
+        Form::General(l, r)
+    };
+    p.forms.insert(g, f.clone());
+    f
 }
 
 /// Options in CGSuite's order: numbers by value, then nimbers, then `x^*` values (by
 /// number, ups, nimber), then the other games by their Left options, then their Right
 /// options, compared the same way.
+///
+/// ```
+/// use nimlab::notation::{ordered, print, Session};
+/// let mut s = Session::new();
+/// let gs: Vec<_> = ["{1|0}", "*", "1/2", "^"].iter().map(|t| s.game_of(t).unwrap()).collect();
+/// let texts: Vec<String> = ordered(&mut s.arena, gs).into_iter().map(|g| print(&mut s.arena, g)).collect();
+/// assert_eq!(texts, ["1/2", "*", "^", "{1|0}"]);
+/// ```
 pub fn ordered(a: &mut Arena, options: Vec<GameId>) -> Vec<GameId> {
-    sort(a, &mut Printer::default(), options)
+    let mut p = Printer::default();
+    for &g in &options {
+        sorted_options(a, &mut p, g);
+    }
+    sort(a, &mut p, options)
 }
 
-fn sort(a: &mut Arena, p: &mut Printer, mut options: Vec<GameId>) -> Vec<GameId> {
-    // A stable insertion sort: the comparison needs the arena.
+/// The options of `g` in order, those of its followers sorted first (with a stack of
+/// the walk's own) so that comparing two options needs no recursion.
+fn sorted_options(a: &mut Arena, p: &mut Printer, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
+    if a.as_nus(g).is_some() {
+        return a.options(g);
+    }
+    if let Some(s) = p.sorted.get(&g) {
+        return s.clone();
+    }
+    let mut sorted = std::mem::take(&mut p.sorted);
+    let found = walk(a, &mut sorted, g, |a, sorted, x, again| {
+        let (l, r) = a.options(x);
+        let needs: Vec<GameId> = l
+            .iter()
+            .chain(&r)
+            .copied()
+            .filter(|&o| rank(a, p, o) == 3)
+            .collect();
+        if !again && needs.iter().any(|o| !sorted.contains_key(o)) {
+            return Step::Needs(needs);
+        }
+        let l = sort_with(a, p, sorted, l);
+        let r = sort_with(a, p, sorted, r);
+        Step::Value((l, r))
+    });
+    p.sorted = sorted;
+    found.unwrap_or_else(|| a.options(g))
+}
+
+fn sort(a: &mut Arena, p: &mut Printer, options: Vec<GameId>) -> Vec<GameId> {
+    let sorted = std::mem::take(&mut p.sorted);
+    let v = sort_with(a, p, &sorted, options);
+    p.sorted = sorted;
+    v
+}
+
+/// A stable insertion sort (the comparison needs the arena), the options of every game
+/// compared already in `sorted`.
+fn sort_with(
+    a: &mut Arena,
+    p: &mut Printer,
+    sorted: &FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
+    mut options: Vec<GameId>,
+) -> Vec<GameId> {
     for i in 1..options.len() {
         let mut j = i;
-        while j > 0 && order(a, p, options[j], options[j - 1]) == Ordering::Less {
+        while j > 0 && order(a, p, sorted, options[j], options[j - 1]) == Ordering::Less {
             options.swap(j, j - 1);
             j -= 1;
         }
@@ -202,82 +465,116 @@ fn rank(a: &mut Arena, p: &mut Printer, g: GameId) -> u8 {
     }
 }
 
-fn order(a: &mut Arena, p: &mut Printer, g: GameId, h: GameId) -> Ordering {
+/// How `g` and `h` compare when neither needs its options looked at: by rank, then as
+/// numbers, nimbers or uptimals.
+fn order_at_once(a: &mut Arena, p: &mut Printer, g: GameId, h: GameId) -> Option<Ordering> {
     if g == h {
-        return Ordering::Equal;
+        return Some(Ordering::Equal);
+    }
+    if let Some(&o) = p.orders.get(&(g, h)) {
+        return Some(o);
     }
     let (rg, rh) = (rank(a, p, g), rank(a, p, h));
     if rg != rh {
-        return rg.cmp(&rh);
+        return Some(rg.cmp(&rh));
     }
     if rg == 2 {
         if let (Some(x), Some(y)) = (p.up.of(a, g), p.up.of(a, h)) {
-            return x.order(&y);
+            return Some(x.order(&y));
         }
     }
     if let (Some(x), Some(y)) = (a.as_nus(g), a.as_nus(h)) {
-        return x
-            .number
-            .cmp(&y.number)
-            .then(x.ups.cmp(&y.ups))
-            .then(x.nim.cmp(&y.nim));
+        return Some(
+            x.number
+                .cmp(&y.number)
+                .then(x.ups.cmp(&y.ups))
+                .then(x.nim.cmp(&y.nim)),
+        );
     }
-    let (gl, gr) = a.options(g);
-    let (hl, hr) = a.options(h);
-    let (gl, hl) = (sort(a, p, gl), sort(a, p, hl));
-    match lex(a, p, &gl, &hl) {
-        Ordering::Equal => {
-            let (gr, hr) = (sort(a, p, gr), sort(a, p, hr));
-            lex(a, p, &gr, &hr)
-        }
-        o => o,
-    }
+    None
 }
 
-fn lex(a: &mut Arena, p: &mut Printer, x: &[GameId], y: &[GameId]) -> Ordering {
-    for (&g, &h) in x.iter().zip(y) {
-        match order(a, p, g, h) {
-            Ordering::Equal => {}
-            o => return o,
-        }
-    }
-    x.len().cmp(&y.len())
+/// A comparison of two games by their sorted options under way: Left's (then Right's)
+/// compared up to `i`.
+struct OrderFrame {
+    g: GameId,
+    h: GameId,
+    right: bool,
+    i: usize,
 }
 
-/// `+-G` for a switch (G = -G), `xTiny(G)` for `{x||x|x-G}` and `xMiny(G)` for
-/// `{x+G|x||x}`.
-fn special(
+/// CGSuite's order of two games: by rank, then as values, then by their sorted Left
+/// options and then Right options compared in turn (with a stack of its own).
+fn order(
     a: &mut Arena,
     p: &mut Printer,
+    sorted: &FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
     g: GameId,
-    l: &[GameId],
-    r: &[GameId],
-) -> Option<String> {
-    if let Some(s) = switch(a, p, g, l) {
-        return Some(s);
+    h: GameId,
+) -> Ordering {
+    if let Some(o) = order_at_once(a, p, g, h) {
+        return o;
     }
-    tiny(a, p, l, r, true).or_else(|| tiny(a, p, r, l, false))
-}
-
-fn switch(a: &mut Arena, p: &mut Printer, g: GameId, l: &[GameId]) -> Option<String> {
-    if a.neg(g) != g {
-        return None;
-    }
-    let l = sort(a, p, l.to_vec());
-    let mut out = String::from("+-");
-    if let [one] = l[..] {
-        write(a, p, one, true, true, &mut out);
-    } else {
-        out.push('{');
-        for (i, &o) in l.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            write(a, p, o, true, false, &mut out);
+    let list = |x: GameId, right: bool| -> &[GameId] {
+        sorted
+            .get(&x)
+            .map_or(&[][..], |(l, r)| if right { r } else { l })
+    };
+    let mut stack = vec![OrderFrame {
+        g,
+        h,
+        right: false,
+        i: 0,
+    }];
+    let mut returned: Option<Ordering> = None;
+    loop {
+        let top = stack.len() - 1;
+        let mut result = None;
+        match returned.take() {
+            Some(Ordering::Equal) => stack[top].i += 1,
+            Some(o) => result = Some(o),
+            None => {}
         }
-        out.push('}');
+        while result.is_none() {
+            if a.interrupted() {
+                return Ordering::Equal;
+            }
+            let OrderFrame { g, h, right, i } = stack[top];
+            let (x, y) = (list(g, right), list(h, right));
+            match (x.get(i), y.get(i)) {
+                (Some(&u), Some(&v)) => match order_at_once(a, p, u, v) {
+                    Some(Ordering::Equal) => stack[top].i += 1,
+                    Some(o) => result = Some(o),
+                    None => {
+                        stack.push(OrderFrame {
+                            g: u,
+                            h: v,
+                            right: false,
+                            i: 0,
+                        });
+                        break;
+                    }
+                },
+                _ => {
+                    let by_length = x.len().cmp(&y.len());
+                    if by_length != Ordering::Equal || right {
+                        result = Some(by_length);
+                    } else {
+                        stack[top].right = true;
+                        stack[top].i = 0;
+                    }
+                }
+            }
+        }
+        let Some(o) = result else { continue };
+        let f = stack.pop().expect("the frame just looked at");
+        p.orders.insert((f.g, f.h), o);
+        p.orders.insert((f.h, f.g), o.reverse());
+        if stack.is_empty() {
+            return o;
+        }
+        returned = Some(o);
     }
-    Some(out)
 }
 
 /// Tiny (`tiny`: G = {x || x | R'} with mean(R') < x, written `xTiny(x - R')`) or Miny
@@ -289,7 +586,7 @@ fn tiny(
     near: &[GameId],
     far: &[GameId],
     tiny: bool,
-) -> Option<String> {
+) -> Option<Form> {
     let ([x], [k]) = (near, far) else { return None };
     let xv = a.as_number(*x)?.clone();
     if a.as_nus(*k).is_some() {
@@ -303,7 +600,13 @@ fn tiny(
     if same != x {
         return None;
     }
-    let m = crate::partizan::mean(a, *other);
+    let m = match a.as_number(*other) {
+        Some(x) => crate::partizan::Rational::new(
+            x.numerator().clone(),
+            num_bigint::BigInt::from(1) << x.exponent(),
+        ),
+        None => crate::partizan::thermograph_with(a, *other, &mut p.walls).mean(),
+    };
     let xq = crate::partizan::Rational::new(
         xv.numerator().clone(),
         num_bigint::BigInt::from(1) << xv.exponent(),
@@ -322,6 +625,5 @@ fn tiny(
     } else {
         xv.to_string()
     };
-    let name = if tiny { "Tiny" } else { "Miny" };
-    Some(format!("{prefix}{name}({})", print_with(a, p, arg)))
+    Some(Form::Tiny(prefix, if tiny { "Tiny" } else { "Miny" }, arg))
 }

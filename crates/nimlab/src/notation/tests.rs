@@ -452,3 +452,380 @@ fn positions_of_rulesets_in_expressions() {
         assert!(e.contains(error), "{input}: {e}");
     }
 }
+
+/// CGSuite reads an infix `+-` as plus-or-minus: a +- b is a + (±b) = a + {b | -b}, so
+/// that 3 +- 1 = {4 | 2}; the sums of switches below are CGSuite's values.
+#[test]
+fn infix_plus_minus_is_a_switch_as_in_cgsuite() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("3+-1", "{4|2}"),
+        ("3 +- 1", "{4|2}"),
+        ("3±1", "{4|2}"),
+        ("+-1+-2+-3+-4", "+-{10|8||6|4|||4|2||0|-2}"),
+        ("3 - 2 +- 6 - 7 +- 8 + 4", "{12|0||-4|-16}"),
+        // `+ -` with a space is a plus and a minus.
+        ("3 + -1", "2"),
+        ("3+ -1", "2"),
+        ("3 +- {1,2}", "{5|1}"),
+        ("{5|3 +- 1}", "{5||4|2}"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    for (claim, holds) in [
+        ("3 +- 1 == 3 + {1|-1}", true),
+        ("1 +- 2 == {3|-1}", true),
+        // ±* = {* | *} = 0.
+        ("{1|0} +- * == {1|0}", true),
+        // The operand of an infix +- is an ordinal sum (3 +- 1:1 is 3 ± 2), that of a
+        // prefix one a power: +-2 * 3 is three copies of ±2, which is ±2.
+        ("3 +- 1:1 == {5|1}", true),
+        ("+-2 * 3 == +-2", true),
+    ] {
+        assert_eq!(s.run(claim).unwrap(), holds.to_string(), "{claim}");
+    }
+}
+
+/// CGSuite reads `x^n` for integers as a power (2^100 is 2 to the 100th, 3^22/2^72 is a
+/// number), and `^` as up where no exponent follows it (`6^*`, `^3`, `{^3|vv}`).
+#[test]
+fn integer_powers_are_read_as_in_cgsuite() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("2^100", "1267650600228229401496703205376"),
+        ("3^22/2^72", "31381059609/4722366482869645213696"),
+        ("2^3", "8"),
+        ("2^3^2", "512"),
+        ("-2^2", "-4"),
+        ("1/2^3", "1/8"),
+        ("2^(1+2)", "8"),
+        ("(1/2)^2", "1/4"),
+        ("{2^100|0}.LeftStop", "1267650600228229401496703205376"),
+        ("{2^100|0}", "{1267650600228229401496703205376|0}"),
+        // Ups where no exponent follows.
+        ("6^*", "6^*"),
+        ("^3", "^3"),
+        ("{^3|vv}", "{^3|vv}"),
+        ("^<3>", "^<3>"),
+        ("2^<3>", "2^<3>"),
+        ("2^[3]", "2^[3]"),
+        ("2^", "2^"),
+        ("2^^", "2^^"),
+        ("1/2^*", "1/2^*"),
+        ("2v3", "2v3"),
+        // CGSuite writes 2 + ↑↑↑ as `2^3`, which it reads as 8; nimlab writes `2+^3`.
+        ("2+^^^", "2+^3"),
+        ("2 + ^3*", "2+^3*"),
+        ("-1/2 + ^^^^", "-1/2+^4"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    for (claim, holds) in [
+        ("2^3 == 8", true),
+        ("2^3 == 2+^.Pow(3)", false),
+        ("2+^3 == 2 + ^ + ^ + ^", true),
+        ("2^<3> == 2 + ^.Pow(3)", true),
+        ("3^22/2^72 > 0", true),
+    ] {
+        assert_eq!(s.run(claim).unwrap(), holds.to_string(), "{claim}");
+    }
+    // Exponents beyond the limit, or not integers, are refused.
+    assert!(matches!(s.run("2^100000"), Err(crate::Error::Limit { .. })));
+    assert!(s.run("2^(1/2)").is_err());
+}
+
+/// A birthday, a stop or a mean is a number, and a number is a short game: it adds to
+/// games and takes part in ordinal sums (1 + * = 1*, 3 : * = {2, 3 | 3} = 3*).
+#[test]
+fn numbers_from_methods_are_games_in_later_operations() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("*.Birthday + *", "1*"),
+        ("{3||2|1}.LeftStop : *", "3*"),
+        ("{1|0}.Mean + *", "1/2*"),
+        ("{3||2|1}.Temperature + ^", "3/4^"),
+        ("{ {3||2|1}.RightStop | 0 }", "{2|0}"),
+        ("b := ^.Birthday", "2"),
+        ("b + *", "2*"),
+        ("{1|0}.StopCount * ^", "^^"),
+        ("(*.Birthday).IsInteger", "true"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    assert_eq!(s.run("^.Birthday == 2").unwrap(), "true");
+}
+
+/// A sum of thousands of terms is read and added without deep recursion; nesting deeper
+/// than the limit, and input longer than the limit, are refused with clear errors.
+#[test]
+fn long_sums_are_flat_and_nesting_and_length_have_limits() {
+    let mut s = Session::new();
+    // 7000 terms, 6999 stars and a zero (14 KB): * added an odd number of times is *.
+    let sum = format!("{}0", "*+".repeat(6999));
+    assert_eq!(sum.len(), 13_999);
+    assert_eq!(s.run(&sum).unwrap(), "*");
+    let diff = format!("{}1", "1-".repeat(7000));
+    assert_eq!(s.run(&diff).unwrap(), "-6999");
+    let product = format!("1{}", "*1".repeat(7000)).replace('*', " * ");
+    assert_eq!(s.run(&product).unwrap(), "1");
+    let ordinal = format!("0{}", ":1".repeat(5000));
+    assert_eq!(s.run(&ordinal).unwrap(), "5000");
+    for (input, column) in [
+        (
+            format!("{}0{}", "(".repeat(100), ")".repeat(100)),
+            MAX_DEPTH,
+        ),
+        (format!("{}0", "-".repeat(100)), MAX_DEPTH),
+        (
+            format!("{}0{}", "{".repeat(100), "|}".repeat(100)),
+            MAX_DEPTH,
+        ),
+        (format!("*{}", ".Negative".repeat(100)), 1 + 9 * MAX_DEPTH),
+        (format!("2{}", "^2".repeat(100)), 1 + 2 * MAX_DEPTH),
+        (format!("{}0", "+-".repeat(100)), 2 * MAX_DEPTH),
+    ] {
+        match s.run(&input) {
+            Err(crate::Error::Syntax {
+                column: c,
+                expected,
+                ..
+            }) => {
+                assert_eq!(c, column, "{input}");
+                assert!(expected.contains("levels of nesting"), "{expected}");
+            }
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+    // A game nested by bars counts too: {0|{0|…}} written with 100 runs of bars.
+    let bars: String = (1..=100).map(|k| format!("0{}", "|".repeat(k))).collect();
+    let e = s.run(&format!("{{{bars}0}}")).unwrap_err().to_string();
+    assert!(e.contains("levels of nesting"), "{e}");
+    let long = "0+".repeat(MAX_INPUT / 2) + "0";
+    match s.run(&long) {
+        Err(crate::Error::Limit { limit, .. }) => assert!(limit.contains("bytes"), "{limit}"),
+        other => panic!("{other:?}"),
+    }
+    // The session goes on.
+    assert_eq!(s.run("{1|0} + {1|0}").unwrap(), "1");
+}
+
+/// Integers far beyond any stack depth and games thousands of levels deep are answered
+/// (or refused with a limit) without deep recursion: by closed forms (a number's
+/// companion is itself, as in CGSuite; ordinal sums of numbers put sign expansions end
+/// to end) and by walks with stacks of their own.
+#[test]
+fn large_integers_and_deep_games_never_overflow_the_stack() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("(-1823437481924).Companion", "-1823437481924"),
+        ("(-30000).Companion", "-30000"),
+        ("(-1823437481924).Birthday", "1823437481924"),
+        ("(-1823437481924).FollowerCount", "1823437481925"),
+        ("(-1823437481924).StopCount", "1"),
+        ("(-1823437481924).Heat(1)", "-1823437481924"),
+        ("(-1823437481924).Cool(1)", "-1823437481924"),
+        ("(1823437481924).Overheat(1, 1)", "1823437481924"),
+        ("(1823437481924).NortonProduct(^)", "^1823437481924"),
+        (
+            "(-1823437481924).Thermograph",
+            "Thermograph(-1823437481924,[],[0],-1823437481924,[],[0])",
+        ),
+        ("(2^100).MisereOutcomeClass", "R"),
+        // 1 : n has the signs of 1 then those of n: 1 + n for n ≥ 0.
+        ("1 : 30000", "30001"),
+        ("1 : 1999999999999", "2000000000000"),
+        // +-----… (3000 minuses): 1 − 1/2 − 1/4 − … − 1/2^3000 = 1/2^3000.
+        ("1 : -3000 == 1/2^3000", "true"),
+        // Its birthday is the length of its sign expansion.
+        ("(1 : -30000).Birthday", "30001"),
+        // The temperature of m/2^k is −1/2^k.
+        ("(1/2^3000).Temperature == -1/2^3000", "true"),
+        // * : n = {0, * : (n − 1) | 0}: born on day n + 1, all small, stops 0.
+        ("(* : 8000).Birthday", "8001"),
+        ("(* : 8000).LeftStop", "0"),
+        ("(* : 8000).IsAllSmall", "true"),
+        // (G : H) : K = G : (H : K).
+        ("(* : 3000) : 1 == * : 3001", "true"),
+        ("(* : 3000) : * == * : (3000 : *)", "true"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    for input in [
+        // Texts that nest deeper than expressions are read.
+        "* : 8000",
+        "(* : 8000).Companion",
+        "*(2+3) : {1999999999999|0} |> 0",
+        "* : 1999999999999",
+        "1 : -1999999999999",
+        // Each ordinal sum with a larger nimber writes out those with smaller ones: the
+        // text would take about 10^12 bytes.
+        "{3||2|1}.Heat(1) : *(23)",
+    ] {
+        match s.run(input) {
+            Err(crate::Error::Limit { .. }) => {}
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+    assert_eq!(s.run("1 + 1").unwrap(), "2");
+}
+
+/// n · G for a hot game whose canonical form grows with n: made one copy at a time from
+/// translated bases, in time about proportional to n. The mean is additive (n · 9/4),
+/// and multiples obey the group laws.
+#[test]
+fn multiples_of_hot_games_are_fast() {
+    let mut s = Session::new();
+    s.run("g := {3||2|1}").unwrap();
+    for (input, want) in [
+        ("(4000 * g).Mean", "9000"),
+        ("(4000 * g).Temperature <= g.Temperature", "true"),
+        ("120 * g - 119 * g == g", "true"),
+        ("(100 * g) + (100 * g) == 200 * g", "true"),
+        ("-1000 * g == 1000 * -g", "true"),
+        ("(4000 * g).Birthday > 4000", "true"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+    // Multiples of numbers, ups and nimbers have a closed form, of any size.
+    assert_eq!(s.run("1000000000000 * ^*").unwrap(), "^1000000000000");
+    // 2^100 · (1/2 + *) = 2^99, an even number of stars being 0.
+    assert_eq!(
+        s.run("(2^100) * (1/2*)").unwrap(),
+        "633825300114114700748351602688"
+    );
+    assert_eq!(
+        s.run("(2^100 + 1) * (1/2*)").unwrap(),
+        "1267650600228229401496703205377/2*"
+    );
+}
+
+/// A game whose text would nest deeper than [`MAX_DEPTH`] levels is refused with the
+/// limit instead of being printed as text the parser refuses: `v : n` is
+/// {*, v : (n − 1) | 0} (by the definition G : H = {G^L, G : H^L | G^R, G : H^R}, H = n
+/// having the single Left option n − 1 and v = {*|0}), so its text nests n braces.
+/// Every text that is printed reads back as the same game.
+#[test]
+fn printed_text_nests_no_deeper_than_the_parser_reads() {
+    let mut s = Session::new();
+    for n in 1..=80 {
+        let input = format!("v : {n}");
+        let g = s.eval_text(&input).unwrap();
+        let Value::Game(id) = g else {
+            panic!("{input}: {g:?}")
+        };
+        match try_print(&mut s.arena, id) {
+            Ok(text) => {
+                assert!(n <= MAX_DEPTH, "{input} printed with {n} braces");
+                assert_eq!(text.matches('{').count(), n, "{input}: {text}");
+                assert_eq!(s.eval_text(&text).unwrap(), g, "{input} printed as {text}");
+                assert!(parse(&text).is_ok());
+            }
+            Err(crate::Error::Limit { what, limit }) => {
+                assert!(n > MAX_DEPTH, "{input}: {what}");
+                assert!(what.contains(&format!("{n} levels")), "{what}");
+                assert!(limit.contains("64 levels"), "{limit}");
+            }
+            Err(e) => panic!("{input}: {e}"),
+        }
+    }
+    // The same for a prefix minus, a switch, a tiny and parentheses at every depth:
+    // whatever prints reads back.
+    let mut checked = 0;
+    for n in 55..=70 {
+        for input in [
+            format!("{{-1|(-1/2 + v) : {n}}}"),
+            format!("+-(v : {n})"),
+            format!("Tiny(v : {n})"),
+            format!("-3 + Tiny(v : {n})"),
+            format!("+-(^* + v : {n})"),
+            format!("{{0|v : {n}}} : 2"),
+        ] {
+            let g = s.eval_text(&input).unwrap();
+            let Value::Game(id) = g else {
+                panic!("{input}: {g:?}")
+            };
+            match try_print(&mut s.arena, id) {
+                Ok(text) => {
+                    assert_eq!(s.eval_text(&text).unwrap(), g, "{input} printed as {text}");
+                    checked += 1;
+                }
+                Err(crate::Error::Limit { what, .. }) => {
+                    assert!(what.contains("levels deep"), "{input}: {what}");
+                }
+                Err(e) => panic!("{input}: {e}"),
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
+    assert!(matches!(s.run("v : 65"), Err(crate::Error::Limit { .. })));
+    assert_eq!(s.run("v : 64").unwrap().matches('{').count(), 64);
+    // v = {*|0} is born on day 2, and each ordinal step adds a day.
+    assert_eq!(s.run("(v : 65).Birthday").unwrap(), "67");
+}
+
+/// Sums and comparisons with `*n` for n in the hundreds, whose n options the arena does
+/// not all try: {1|0} + *n = {1*n | *n} (Left's move to {1|0} + *k is dominated by
+/// 1*n, as 1*n − {1|0} − *k = {1|0} + *(n ^ k) ≥ 0; Right's alike), and the group laws.
+#[test]
+fn sums_with_nimbers_in_the_hundreds_are_fast() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("*500 + {1|0}", "{1*500|*500}"),
+        ("*600 + {1|0}", "{1*600|*600}"),
+        ("{1|0} + *2", "{1*2|*2}"),
+        ("*500 + {1|0} - *500 == {1|0}", "true"),
+        (
+            "(*300 + {1|0}) + (*301 + {1|0}) == {1|0} + {1|0} + *",
+            "true",
+        ),
+        // A Right option x + n·↑ + *m with a large nimber stays as it is.
+        ("{0|vv*300}", "{0|vv*300}"),
+        ("{0|vv*300} + *300 + *300 == {0|vv*300}", "true"),
+        ("*150 + {0|v*} - *150 == {0|v*}", "true"),
+        // {1|0} + *400 > 0: Left wins moving first (to 1*400) and second (1 + *k
+        // after Right's {1|0} + *k, 0 after Right's *400).
+        ("*400 < {1|0}", "true"),
+        ("{1|0} + *400 > 0", "true"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+}
+
+/// The printer's order of options is found once for each game (a game with many
+/// followers, each shared by many others, prints at once), and what prints reads back.
+#[test]
+fn printing_games_with_shared_followers_is_fast() {
+    let mut s = Session::new();
+    s.run("g := {*3,*8||*4,v*2|v|||vv*4}").unwrap();
+    for n in [2, 6, 8] {
+        let text = s.run(&format!("{n} * g")).unwrap();
+        let back = format!("({text}) == {n} * g");
+        assert_eq!(s.run(&back).unwrap(), "true", "{n} * g");
+    }
+    // 10 · g and 14 · g are refused by the length of their texts (longer than an
+    // expression may be), found before any of them is written.
+    assert!(matches!(s.run("10 * g"), Err(crate::Error::Limit { .. })));
+    assert!(matches!(s.run("14 * g"), Err(crate::Error::Limit { .. })));
+    assert_eq!(s.run("(14 * g).Mean").unwrap(), "0");
+}
+
+/// The birthday and the stops are games in later operations. * = {0|0} is born on day 1;
+/// {3||2|1} has Left stop 3 (Left moves to 3) and Right stop 2 (Right moves to {2|1},
+/// then Left to 2). 3 : * = {2, 3 : 0 | 3 : 0} = {2, 3 | 3} (3 = {2|}, * = {0|0}), its
+/// Left option 2 dominated by 3: {3|3} = 3*. 2 : ^ = {1, 2 : 0 | 2 : *} = {1, 2 | 2*}
+/// = {2 | 2*} = 2^.
+#[test]
+fn birthdays_and_stops_in_sums_and_ordinal_sums() {
+    let mut s = Session::new();
+    for (input, want) in [
+        ("*.Birthday + *", "1*"),
+        ("(*).Birthday + *", "1*"),
+        ("(^*).Birthday + ^", "2^"),
+        ("{3||2|1}.LeftStop : *", "3*"),
+        ("{3||2|1}.LeftStop : * == {2, 3 | 3}", "true"),
+        ("{3||2|1}.RightStop : ^", "2^"),
+        ("{3||2|1}.RightStop : ^ == {1, 2 | 2*}", "true"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), want, "{input}");
+    }
+}

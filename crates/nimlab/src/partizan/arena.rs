@@ -35,12 +35,55 @@ impl Nus {
 /// A game's Left and Right options.
 type OptionLists = (Box<[GameId]>, Box<[GameId]>);
 
+/// A sum g + h of two bases to make, the two in order.
+type SumKey = (GameId, GameId);
+
+/// The groups of a game's Left and Right options whose members are known to be
+/// incomparable with each other (see [`Arena::game_grouped`]).
+type Groups = (FxHashMap<GameId, u8>, FxHashMap<GameId, u8>);
+
+/// A summand of a sum: made already, or a sum of bases plus a number.
+/// Each with its group: 0 for an option of the first game plus the second, 1 for the
+/// first game plus an option of the second.
+#[derive(Debug, Clone)]
+enum Summand {
+    Ready(GameId, u8),
+    Sum(SumKey, Dyadic, u8),
+}
+
+/// One side of a comparison: a game of the arena, or the game `{l | r}` being made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Id(GameId),
+    Temp,
+}
+
+/// A comparison `x ≤ y` under way: the options of x (then of y) tried so far.
+#[derive(Debug, Clone, Copy)]
+struct LeFrame {
+    x: Side,
+    y: Side,
+    /// Trying y's Right options (after x's Left ones).
+    right_stage: bool,
+    i: usize,
+}
+
+/// A game of the arena. Every game that is not `x + n·↑ + *m` is kept as a number plus a
+/// game whose Left stop is 0 (its *base*): `Options` holds a base, `Shifted` a base
+/// translated by a number. So each value has one id, and a sum with a number (number
+/// translation) or of two translated games is found at once from the bases.
 #[derive(Debug)]
 enum Node {
     Nus(Nus),
+    /// A base: a game whose Left stop is 0, by its canonical options.
     Options {
         left: Box<[GameId]>,
         right: Box<[GameId]>,
+    },
+    /// `base + by`, for a base and a number `by` other than 0.
+    Shifted {
+        base: GameId,
+        by: Dyadic,
     },
 }
 
@@ -84,9 +127,15 @@ pub struct Arena {
     /// number's are itself): G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H), and
     /// LS(G) < RS(H) gives G < H.
     stops: Vec<Option<(Dyadic, Dyadic)>>,
+    /// For each game G, a bound t such that G + c + *j ≥ 0 (and ≤ 0) is answered the same
+    /// for every j ≥ t and every number c (see [`Arena::nim_threshold`]).
+    thresholds: Vec<u64>,
+    /// The bound of `thresholds` for the game `{l | r}` being made by `simplify`.
+    temp_threshold: u64,
     expanded: Vec<Option<OptionLists>>,
     nus_ids: FxHashMap<Nus, GameId>,
     option_ids: FxHashMap<OptionLists, GameId>,
+    shifted_ids: FxHashMap<(GameId, Dyadic), GameId>,
     le_memo: FxHashMap<(GameId, GameId), bool>,
     sum_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
@@ -221,12 +270,13 @@ impl Arena {
         let n = mark.0.min(self.nodes.len());
         self.nodes.truncate(n);
         self.stops.truncate(n);
+        self.thresholds.truncate(n);
         self.option_entries = self
             .nodes
             .iter()
             .map(|node| match node {
                 Node::Options { left, right } => left.len() + right.len(),
-                Node::Nus(_) => 0,
+                Node::Nus(_) | Node::Shifted { .. } => 0,
             })
             .sum();
         self.expanded.truncate(n);
@@ -234,6 +284,7 @@ impl Arena {
         let keep = |id: &GameId| (id.0 as usize) < n;
         self.nus_ids.retain(|_, id| keep(id));
         self.option_ids.retain(|_, id| keep(id));
+        self.shifted_ids.retain(|_, id| keep(id));
         self.le_memo.clear();
         self.sum_memo.clear();
         self.neg_memo.clear();
@@ -262,7 +313,21 @@ impl Arena {
                     .and_then(|v| v.into_iter().min().cloned());
                 ls.zip(rs)
             }
+            Node::Shifted { base, by } => self.stops[base.0 as usize]
+                .as_ref()
+                .map(|(l, r)| (l + by, r + by)),
         };
+        let threshold = match &node {
+            Node::Nus(n) => n.nim.saturating_add(2),
+            Node::Options { left, right } => left
+                .iter()
+                .chain(right.iter())
+                .map(|o| self.thresholds[o.0 as usize])
+                .max()
+                .unwrap_or(0),
+            Node::Shifted { base, .. } => self.thresholds[base.0 as usize],
+        };
+        self.thresholds.push(threshold);
         self.stops.push(stops);
         self.nodes.push(node);
         self.expanded.push(None);
@@ -320,7 +385,27 @@ impl Arena {
     pub fn as_nus(&self, g: GameId) -> Option<&Nus> {
         match &self.nodes[g.0 as usize] {
             Node::Nus(n) => Some(n),
-            Node::Options { .. } => None,
+            Node::Options { .. } | Node::Shifted { .. } => None,
+        }
+    }
+
+    /// The Left and Right stops of `g`, as the arena keeps them (every game it holds has
+    /// them: a game with no option on a side is an integer).
+    ///
+    /// ```
+    /// use nimlab::partizan::Arena;
+    /// let mut a = Arena::new();
+    /// let (three, one) = (a.integer(3), a.integer(1));
+    /// let g = a.game(vec![three], vec![one]);
+    /// let (l, r) = a.stops(g).unwrap();
+    /// assert_eq!((l.to_string(), r.to_string()), ("3".to_string(), "1".to_string()));
+    /// ```
+    pub fn stops(&self, g: GameId) -> Option<(&Dyadic, &Dyadic)> {
+        match &self.nodes[g.0 as usize] {
+            Node::Nus(n) => Some((&n.number, &n.number)),
+            Node::Options { .. } | Node::Shifted { .. } => {
+                self.stops[g.0 as usize].as_ref().map(|(l, r)| (l, r))
+            }
         }
     }
 
@@ -338,20 +423,31 @@ impl Arena {
         if let Some((l, r)) = &self.expanded[i] {
             return (l.to_vec(), r.to_vec());
         }
-        let Node::Nus(nus) = &self.nodes[i] else {
-            unreachable!("options nodes returned above")
+        let (l, r) = match &self.nodes[i] {
+            Node::Nus(nus) => {
+                let nus = nus.clone();
+                self.expand(&nus)
+            }
+            Node::Shifted { base, by } => {
+                // Number translation: the options of base + x are the base's plus x.
+                let (base, by) = (*base, by.clone());
+                let (l, r) = self.options(base);
+                let l = l.into_iter().map(|o| self.shift(o, &by)).collect();
+                let r = r.into_iter().map(|o| self.shift(o, &by)).collect();
+                (sorted(l), sorted(r))
+            }
+            Node::Options { .. } => unreachable!("returned above"),
         };
-        let nus = nus.clone();
-        let (l, r) = self.expand(&nus);
         self.expanded[i] = Some((l.clone().into(), r.clone().into()));
         (l, r)
     }
 
-    /// Makes sure the options of `g` are listed (those of `x + n·↑ + *m` are made on
-    /// first use), so that [`Arena::option_count`] and `option_at` can read them.
+    /// Makes sure the options of `g` are listed (those of `x + n·↑ + *m` and of a
+    /// translated game are made on first use), so that [`Arena::option_count`] and
+    /// `option_at` can read them.
     fn ensure_expanded(&mut self, g: GameId) {
         let i = g.0 as usize;
-        if matches!(self.nodes[i], Node::Nus(_)) && self.expanded[i].is_none() {
+        if !matches!(self.nodes[i], Node::Options { .. }) && self.expanded[i].is_none() {
             self.options(g);
         }
     }
@@ -370,7 +466,7 @@ impl Arena {
         let i = g.0 as usize;
         let (l, r) = match &self.nodes[i] {
             Node::Options { left, right } => (left, right),
-            Node::Nus(_) => {
+            Node::Nus(_) | Node::Shifted { .. } => {
                 let (l, r) = self.expanded[i]
                     .as_ref()
                     .expect("options expanded before they are read");
@@ -451,17 +547,45 @@ impl Arena {
 
     /// The game `{left | right}` in canonical form.
     pub fn game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        self.game_grouped(left, right, &Groups::default())
+    }
+
+    /// `{left | right}` in canonical form, where options of the same group in `groups`
+    /// are known to be incomparable (the options G^L + H of a sum, for the distinct
+    /// canonical G^L), so that only options of different groups are compared for
+    /// domination.
+    fn game_grouped(&mut self, left: Vec<GameId>, right: Vec<GameId>, groups: &Groups) -> GameId {
         if self.interrupted() {
             return self.zero();
         }
-        let (l, r) = self.simplify(left, right);
+        let (l, r) = self.simplify(left, right, groups);
         if let Some(id) = self.recognize(&l, &r) {
             return id;
         }
         self.intern(l, r)
     }
 
+    /// The game with canonical options `l` and `r` (not `x + n·↑ + *m`): its base, the
+    /// game less its Left stop c, made from the options less c, translated by c.
     fn intern(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> GameId {
+        let c = l
+            .iter()
+            .map(|o| self.stops[o.0 as usize].as_ref().map(|s| &s.1))
+            .collect::<Option<Vec<_>>>()
+            .and_then(|v| v.into_iter().max().cloned())
+            .unwrap_or_else(Dyadic::zero);
+        if c.is_zero() {
+            return self.intern_base(l, r);
+        }
+        let minus_c = -&c;
+        let l = sorted(l.into_iter().map(|o| self.shift(o, &minus_c)).collect());
+        let r = sorted(r.into_iter().map(|o| self.shift(o, &minus_c)).collect());
+        let base = self.intern_base(l, r);
+        self.shift(base, &c)
+    }
+
+    /// The base with canonical options `l` and `r` (whose Left stop is 0).
+    fn intern_base(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> GameId {
         let key: OptionLists = (l.into(), r.into());
         if let Some(&id) = self.option_ids.get(&key) {
             return id;
@@ -479,6 +603,72 @@ impl Arena {
         });
         self.option_ids.insert(key, id);
         id
+    }
+
+    /// `g + x` for a number `x`, at once: a number, ups and nimber has its number moved,
+    /// any other game its translation by x recorded (its options are made when needed).
+    ///
+    /// ```
+    /// use nimlab::partizan::{Arena, Dyadic};
+    /// let mut a = Arena::new();
+    /// let (three, one) = (a.integer(3), a.integer(1));
+    /// let g = a.game(vec![three], vec![one]);
+    /// let h = a.shift(g, &Dyadic::from(-1));
+    /// let (two, zero) = (a.integer(2), a.integer(0));
+    /// assert_eq!(h, a.game(vec![two], vec![zero]));
+    /// let minus_one = a.integer(-1);
+    /// assert_eq!(h, a.add(g, minus_one));
+    /// ```
+    pub fn shift(&mut self, g: GameId, x: &Dyadic) -> GameId {
+        if x.is_zero() {
+            return g;
+        }
+        let (base, by) = match &self.nodes[g.0 as usize] {
+            Node::Nus(n) => {
+                let n = Nus {
+                    number: &n.number + x,
+                    ups: n.ups,
+                    nim: n.nim,
+                };
+                return self.nus(n);
+            }
+            Node::Options { .. } => (g, x.clone()),
+            Node::Shifted { base, by } => (*base, by + x),
+        };
+        if by.is_zero() {
+            return base;
+        }
+        let key = (base, by);
+        if let Some(&id) = self.shifted_ids.get(&key) {
+            return id;
+        }
+        let id = self.push(Node::Shifted {
+            base,
+            by: key.1.clone(),
+        });
+        self.shifted_ids.insert(key, id);
+        id
+    }
+
+    /// `g` as a base (a game with Left stop 0, or `n·↑ + *m`) plus a number. A game and
+    /// its translations share their base, so what is found for a base (a thermograph, an
+    /// uptimal expansion) serves every translation of it.
+    pub(crate) fn decompose(&mut self, g: GameId) -> (GameId, Dyadic) {
+        match &self.nodes[g.0 as usize] {
+            Node::Nus(n) => {
+                let (x, rest) = (
+                    n.number.clone(),
+                    Nus {
+                        number: Dyadic::zero(),
+                        ups: n.ups,
+                        nim: n.nim,
+                    },
+                );
+                (self.nus(rest), x)
+            }
+            Node::Options { .. } => (g, Dyadic::zero()),
+            Node::Shifted { base, by } => (*base, by.clone()),
+        }
     }
 
     /// The number or `x + n·↑ + *m` whose canonical options are `l` and `r`, if any.
@@ -535,14 +725,41 @@ impl Arena {
 
     /// Removes dominated options and bypasses reversible ones until neither is left:
     /// the canonical options of `{left | right}`.
-    fn simplify(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> (Vec<GameId>, Vec<GameId>) {
+    fn simplify(
+        &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+        groups: &Groups,
+    ) -> (Vec<GameId>, Vec<GameId>) {
+        // The bound of `{left | right}` (one more than its options', should it be a
+        // nimber); bypassing reversible options brings in followers of the options only,
+        // whose bounds are no larger.
+        let outer = self.temp_threshold;
+        self.temp_threshold = left
+            .iter()
+            .chain(&right)
+            .map(|o| self.thresholds[o.0 as usize])
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1);
+        let v = self.simplify_options(left, right, groups);
+        self.temp_threshold = outer;
+        v
+    }
+
+    fn simplify_options(
+        &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+        groups: &Groups,
+    ) -> (Vec<GameId>, Vec<GameId>) {
         let (mut l, mut r) = (sorted(left), sorted(right));
         // Comparisons with G = {l | r}: removing dominated options and bypassing
         // reversible ones keep G's value, so they stay valid as l and r change.
         let mut memo = FxHashMap::default();
         loop {
-            l = self.undominated(l, true);
-            r = self.undominated(r, false);
+            l = self.undominated(l, true, &groups.0);
+            r = self.undominated(r, false, &groups.1);
             let mut changed = false;
             // A Left option with a Right answer at most G is replaced by that answer's
             // Left options, which are looked at in their turn; all in one pass.
@@ -554,7 +771,7 @@ impl Arena {
                 let a = l[i];
                 let mut reversed = None;
                 for ar in self.right(a) {
-                    if self.le_id_temp(ar, &l, &r, &mut memo) {
+                    if self.le_temp(ar, true, &l, &r, &mut memo) {
                         reversed = Some(ar);
                         break;
                     }
@@ -580,7 +797,7 @@ impl Arena {
                 let a = r[i];
                 let mut reversed = None;
                 for al in self.left(a) {
-                    if self.le_temp_id(&l, &r, al, &mut memo) {
+                    if self.le_temp(al, false, &l, &r, &mut memo) {
                         reversed = Some(al);
                         break;
                     }
@@ -607,12 +824,22 @@ impl Arena {
     }
 
     /// The options not dominated by another: for Left, those not at most another; for
-    /// Right, those not at least another.
-    fn undominated(&mut self, options: Vec<GameId>, left: bool) -> Vec<GameId> {
+    /// Right, those not at least another. Two options of one group (in `group`) are
+    /// known to be incomparable and are not compared.
+    fn undominated(
+        &mut self,
+        options: Vec<GameId>,
+        left: bool,
+        group: &FxHashMap<GameId, u8>,
+    ) -> Vec<GameId> {
         let mut keep = Vec::with_capacity(options.len());
+        let group_of: Vec<Option<u8>> = options.iter().map(|o| group.get(o).copied()).collect();
         for (i, &a) in options.iter().enumerate() {
+            if i % 1024 == 1023 && self.interrupted() {
+                return options;
+            }
             let dominated = options.iter().enumerate().any(|(j, &b)| {
-                j != i && {
+                j != i && (group_of[i].is_none() || group_of[i] != group_of[j]) && {
                     let (lo, hi) = if left { (a, b) } else { (b, a) };
                     // Equal options are one option (ids are unique), so ≤ is strict here.
                     self.le(lo, hi)
@@ -625,116 +852,272 @@ impl Arena {
         keep
     }
 
-    /// Whether `x ≤ G` for `G = {l | r}` not yet in the arena. `memo` remembers the
-    /// answers for this G (keyed by x and the side of the comparison).
-    fn le_id_temp(
+    /// Whether `x ≤ G` (`x_below`) or `G ≤ x` for `G = {l | r}` not yet in the arena.
+    /// `memo` remembers the answers for this G (keyed by x and the side of the
+    /// comparison).
+    fn le_temp(
         &mut self,
         x: GameId,
+        x_below: bool,
         l: &[GameId],
         r: &[GameId],
         memo: &mut FxHashMap<(GameId, bool), bool>,
     ) -> bool {
-        if let Some(&v) = memo.get(&(x, true)) {
-            return v;
-        }
-        // x ≤ G unless some x^L ≥ G or some G^R ≤ x.
-        let mut result = !r.iter().any(|&gr| self.le(gr, x));
-        if result {
-            self.ensure_expanded(x);
-            for i in 0..self.option_count(x, true) {
-                let xl = self.option_at(x, true, i);
-                if self.le_temp_id(l, r, xl, memo) {
-                    result = false;
-                    break;
-                }
-            }
-        }
-        memo.insert((x, true), result);
-        result
-    }
-
-    /// Whether `G ≤ x` for `G = {l | r}` not yet in the arena.
-    fn le_temp_id(
-        &mut self,
-        l: &[GameId],
-        r: &[GameId],
-        x: GameId,
-        memo: &mut FxHashMap<(GameId, bool), bool>,
-    ) -> bool {
-        if let Some(&v) = memo.get(&(x, false)) {
-            return v;
-        }
-        // G ≤ x unless some G^L ≥ x or some x^R ≤ G.
-        let mut result = !l.iter().any(|&gl| self.le(x, gl));
-        if result {
-            self.ensure_expanded(x);
-            for i in 0..self.option_count(x, false) {
-                let xr = self.option_at(x, false, i);
-                if self.le_id_temp(xr, l, r, memo) {
-                    result = false;
-                    break;
-                }
-            }
-        }
-        memo.insert((x, false), result);
-        result
+        let (a, b) = if x_below {
+            (Side::Id(x), Side::Temp)
+        } else {
+            (Side::Temp, Side::Id(x))
+        };
+        self.le_sides(a, b, l, r, memo)
     }
 
     /// Whether `g ≤ h`.
     pub fn le(&mut self, g: GameId, h: GameId) -> bool {
+        self.le_sides(
+            Side::Id(g),
+            Side::Id(h),
+            &[],
+            &[],
+            &mut FxHashMap::default(),
+        )
+    }
+
+    /// `x ≤ y` at once, when no option needs to be looked at: equal games, two
+    /// `x + n·↑ + *m` values, a remembered answer, or an answer from the stops. An
+    /// interrupted arena answers `false`.
+    fn le_at_once(&self, x: Side, y: Side, memo: &FxHashMap<(GameId, bool), bool>) -> Option<bool> {
+        let (g, h) = match (x, y) {
+            (Side::Id(g), Side::Id(h)) => (g, h),
+            (Side::Id(g), Side::Temp) => {
+                return memo
+                    .get(&(g, true))
+                    .copied()
+                    .or_else(|| self.interrupted().then_some(false))
+            }
+            (Side::Temp, Side::Id(g)) => {
+                return memo
+                    .get(&(g, false))
+                    .copied()
+                    .or_else(|| self.interrupted().then_some(false))
+            }
+            (Side::Temp, Side::Temp) => return Some(true),
+        };
         if g == h {
-            return true;
+            return Some(true);
         }
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
-            return nus_le(a, b);
+            return Some(nus_le(a, b));
         }
         if let Some(&v) = self.le_memo.get(&(g, h)) {
-            return v;
+            return Some(v);
         }
         if self.interrupted() {
-            return false;
+            return Some(false);
         }
         if let (Some((lg, rg)), Some((lh, rh))) =
             (&self.stops[g.0 as usize], &self.stops[h.0 as usize])
         {
             if lg > lh || rg > rh {
-                return false;
+                return Some(false);
             }
             // LS(G) < RS(H) makes H − G positive (its Right stop is at least
             // RS(H) − LS(G) > 0), so G < H.
             if lg < rh {
-                return true;
+                return Some(true);
             }
         }
-        // g ≤ h unless some g^L ≥ h or some h^R ≤ g. By number avoidance, a number's own
-        // options need not be tried against a game that is not a number.
-        let mut result = true;
-        if self.as_number(g).is_none() {
-            self.ensure_expanded(g);
-            for i in 0..self.option_count(g, true) {
-                let gl = self.option_at(g, true, i);
-                if self.le(h, gl) {
-                    result = false;
-                    break;
+        None
+    }
+
+    /// `x ≤ y` as the same question of games translated so that x has no number part:
+    /// x + c ≤ y + c, so that the answers found for one translation serve for all.
+    fn translated(&mut self, x: Side, y: Side) -> (Side, Side) {
+        let (Side::Id(g), Side::Id(h)) = (x, y) else {
+            return (x, y);
+        };
+        if self.as_nus(g).is_some() && self.as_nus(h).is_some() {
+            return (x, y);
+        }
+        let (base, c) = self.decompose(g);
+        if c.is_zero() {
+            return (x, y);
+        }
+        let minus_c = -&c;
+        (Side::Id(base), Side::Id(self.shift(h, &minus_c)))
+    }
+
+    /// Whether no option of a side of `g ≤ h` can answer it, by the stops alone: every
+    /// option of `x + n·↑ + *m` has both stops x, so when Right's options of h (at the
+    /// `right_stage`; Left's of g otherwise) are those of such a value, none is at most g
+    /// (at least h) when x is above a stop of g (below a stop of h). This spares trying
+    /// each of the n options of `*n` in turn.
+    fn nus_options_fail(&self, g: GameId, h: GameId, right_stage: bool) -> bool {
+        let (moving, other) = if right_stage { (h, g) } else { (g, h) };
+        let Some(n) = self.as_nus(moving) else {
+            return false;
+        };
+        let Some((lo, ro)) = self.stops(other) else {
+            return false;
+        };
+        let x = &n.number;
+        if right_stage {
+            // Some h^R ≤ g needs x ≤ LS(g) and x ≤ RS(g).
+            x > lo || x > ro
+        } else {
+            // Some h ≤ g^L needs LS(h) ≤ x and RS(h) ≤ x.
+            lo > x || ro > x
+        }
+    }
+
+    /// A bound t for the game of a side such that `side + c + *j ≥ 0` (and `≤ 0`) has the
+    /// same answer for every j ≥ t and number c: the largest nimber among the followers of
+    /// its canonical form, plus 2. For Y + *j ≥ 0 is answered by Y's options for j from
+    /// their bound t₀ on: Y + *j ≥ 0 when no Y^R + *j ≤ 0 (the same for all those j) and
+    /// no Y + *k ≤ 0 for k < j, which is the same for all j > t₀, and for j = t₀ too
+    /// unless Y = *t₀ (then both hold at t₀ and neither after it); alike for ≤ 0.
+    fn nim_threshold(&self, s: Side) -> u64 {
+        match s {
+            Side::Id(g) => self.thresholds[g.0 as usize],
+            Side::Temp => self.temp_threshold,
+        }
+    }
+
+    /// The `i`-th Left (`left`) or Right option of a side, if it has that many, for a
+    /// comparison with `other`. The options `x + *j` (j < n) of `x + *n` are taken in
+    /// the order of j and only up to the bound of [`Arena::nim_threshold`] of `other`:
+    /// `x + *j ≤ other` is `other − x + *j ≥ 0`, answered alike for all larger j.
+    fn side_option(
+        &mut self,
+        s: Side,
+        left: bool,
+        i: usize,
+        l: &[GameId],
+        r: &[GameId],
+        other: Side,
+    ) -> Option<GameId> {
+        match s {
+            Side::Temp => (if left { l } else { r }).get(i).copied(),
+            Side::Id(g) => {
+                if let Some(n) = self.as_nus(g).filter(|n| n.ups == 0 && n.nim > 0) {
+                    let count = n.nim.min(self.nim_threshold(other).saturating_add(1));
+                    let j = u64::try_from(i).ok().filter(|&j| j < count)?;
+                    let x = Nus {
+                        number: n.number.clone(),
+                        ups: 0,
+                        nim: j,
+                    };
+                    return Some(self.nus(x));
+                }
+                self.ensure_expanded(g);
+                (i < self.option_count(g, left)).then(|| self.option_at(g, left, i))
+            }
+        }
+    }
+
+    /// `x ≤ y` by the definition — x ≤ y unless some x^L ≥ y or some y^R ≤ x — walked
+    /// with a stack of its own rather than by recursion, so that games of any depth
+    /// compare. Between two games of the arena, by number avoidance, a number's own
+    /// options need not be tried against a game that is not a number.
+    fn le_sides(
+        &mut self,
+        x: Side,
+        y: Side,
+        l: &[GameId],
+        r: &[GameId],
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> bool {
+        let (x, y) = self.translated(x, y);
+        if let Some(v) = self.le_at_once(x, y, memo) {
+            return v;
+        }
+        let mut stack = vec![LeFrame {
+            x,
+            y,
+            right_stage: false,
+            i: 0,
+        }];
+        // The answer of the frame just finished, for the frame below it.
+        let mut returned: Option<bool> = None;
+        loop {
+            let top = stack.len() - 1;
+            let mut result = None;
+            match returned.take() {
+                // The option tried answered the question: this comparison fails.
+                Some(true) => result = Some(false),
+                Some(false) => stack[top].i += 1,
+                None => {}
+            }
+            while result.is_none() {
+                let LeFrame {
+                    x,
+                    y,
+                    right_stage,
+                    i,
+                } = stack[top];
+                let skip = match (x, y) {
+                    (Side::Id(g), Side::Id(h)) => {
+                        let number = if right_stage { h } else { g };
+                        self.as_number(number).is_some()
+                            || (i == 0 && self.nus_options_fail(g, h, right_stage))
+                    }
+                    _ => false,
+                };
+                let probe = if skip {
+                    None
+                } else if right_stage {
+                    self.side_option(y, false, i, l, r, x)
+                        .map(|yr| (Side::Id(yr), x))
+                } else {
+                    self.side_option(x, true, i, l, r, y)
+                        .map(|xl| (y, Side::Id(xl)))
+                };
+                match probe {
+                    None if !right_stage => {
+                        stack[top].right_stage = true;
+                        stack[top].i = 0;
+                    }
+                    None => result = Some(true),
+                    Some((p, q)) => {
+                        let (p, q) = self.translated(p, q);
+                        match self.le_at_once(p, q, memo) {
+                            Some(true) => result = Some(false),
+                            Some(false) => stack[top].i += 1,
+                            None => {
+                                stack.push(LeFrame {
+                                    x: p,
+                                    y: q,
+                                    right_stage: false,
+                                    i: 0,
+                                });
+                                break;
+                            }
+                        }
+                    }
                 }
             }
-        }
-        if result && self.as_number(h).is_none() {
-            self.ensure_expanded(h);
-            for i in 0..self.option_count(h, false) {
-                let hr = self.option_at(h, false, i);
-                if self.le(hr, g) {
-                    result = false;
-                    break;
+            let Some(v) = result else { continue };
+            let f = stack.pop().expect("the frame just looked at");
+            match (f.x, f.y) {
+                (Side::Id(g), Side::Id(h)) => {
+                    if self.le_memo.len() >= MAX_REMEMBERED {
+                        // A cache: forgetting costs time, never a wrong answer.
+                        forget_half(&mut self.le_memo);
+                    }
+                    self.le_memo.insert((g, h), v);
                 }
+                (Side::Id(g), Side::Temp) => {
+                    memo.insert((g, true), v);
+                }
+                (Side::Temp, Side::Id(g)) => {
+                    memo.insert((g, false), v);
+                }
+                (Side::Temp, Side::Temp) => {}
             }
+            if stack.is_empty() {
+                return v;
+            }
+            returned = Some(v);
         }
-        if self.le_memo.len() >= MAX_REMEMBERED {
-            // A cache: forgetting costs time, never a wrong answer.
-            forget_half(&mut self.le_memo);
-        }
-        self.le_memo.insert((g, h), result);
-        result
     }
 
     /// How `g` compares with `h`.
@@ -747,7 +1130,9 @@ impl Arena {
         }
     }
 
-    /// `-g`.
+    /// `-g`: for a base plus a number x, the negative of the base less x; the negatives
+    /// of bases are made from those of their followers' bases (with a stack of its own,
+    /// for games of any depth).
     pub fn neg(&mut self, g: GameId) -> GameId {
         if let Some(n) = self.as_nus(g) {
             let n = Nus {
@@ -757,78 +1142,205 @@ impl Arena {
             };
             return self.nus(n);
         }
+        let (base, x) = self.decompose(g);
+        let nb = self.neg_base(base);
+        self.shift(nb, &-&x)
+    }
+
+    /// The negative of a base (a game whose Left stop is 0).
+    fn neg_base(&mut self, g: GameId) -> GameId {
         if let Some(&v) = self.neg_memo.get(&g) {
             return v;
         }
-        let (l, r) = self.options(g);
-        let nl = sorted(r.into_iter().map(|o| self.neg(o)).collect());
-        let nr = sorted(l.into_iter().map(|o| self.neg(o)).collect());
-        let v = self.intern(nl, nr);
-        if self.neg_memo.len() >= MAX_REMEMBERED {
-            // Both directions are looked up, so either may be forgotten alone.
-            forget_half(&mut self.neg_memo);
+        let mut done: FxHashMap<GameId, GameId> = FxHashMap::default();
+        let mut stack = vec![(g, false)];
+        let mut steps = 0u32;
+        while let Some((x, ready)) = stack.pop() {
+            steps = steps.wrapping_add(1);
+            if steps % 4096 == 0 && self.interrupted() {
+                // Meaningless, as every result of an interrupted arena.
+                return self.zero();
+            }
+            if done.contains_key(&x) {
+                continue;
+            }
+            if let Some(&v) = self.neg_memo.get(&x) {
+                done.insert(x, v);
+                continue;
+            }
+            let (l, r) = self.options(x);
+            if !ready {
+                stack.push((x, true));
+                for o in l.into_iter().chain(r) {
+                    if self.as_nus(o).is_none() {
+                        let (b, _) = self.decompose(o);
+                        stack.push((b, false));
+                    }
+                }
+                continue;
+            }
+            let zero = self.zero();
+            let negated = |a: &mut Arena, os: Vec<GameId>| -> Vec<GameId> {
+                let mut out = Vec::with_capacity(os.len());
+                for o in os {
+                    if a.as_nus(o).is_some() {
+                        out.push(a.neg(o));
+                    } else {
+                        let (b, c) = a.decompose(o);
+                        let nb = done.get(&b).copied().unwrap_or(zero);
+                        out.push(a.shift(nb, &-&c));
+                    }
+                }
+                sorted(out)
+            };
+            let nl = negated(self, r);
+            let nr = negated(self, l);
+            let v = self.intern(nl, nr);
+            if self.neg_memo.len() >= MAX_REMEMBERED {
+                forget_half(&mut self.neg_memo);
+            }
+            self.neg_memo.insert(x, v);
+            done.insert(x, v);
         }
-        self.neg_memo.insert(g, v);
-        self.neg_memo.insert(v, g);
-        v
+        done.get(&g).copied().unwrap_or_else(|| self.zero())
     }
 
-    /// `g + h`.
-    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+    /// `g + h` at once, for bases: two `n·↑ + *m` values, a remembered sum, or
+    /// (meaningless) when the arena is interrupted.
+    fn add_at_once(&mut self, key: SumKey) -> Option<GameId> {
+        let (g, h) = key;
         if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
             let n = Nus {
                 number: &a.number + &b.number,
                 ups: a.ups + b.ups,
                 nim: a.nim ^ b.nim,
             };
-            return self.nus(n);
+            return Some(self.nus(n));
         }
-        let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&v) = self.sum_memo.get(&key) {
-            return v;
+            return Some(v);
         }
         if self.interrupted() {
-            return self.zero();
+            return Some(self.zero());
         }
-        let v = match (self.as_number(g).is_some(), self.as_number(h).is_some()) {
-            // Number translation: the sum of a number and a game that is not one is
-            // already canonical when made from the game's canonical options.
-            (true, false) | (false, true) => {
-                let (x, other) = if self.as_number(g).is_some() {
-                    (g, h)
-                } else {
-                    (h, g)
-                };
-                let (l, r) = self.options(other);
-                let l = sorted(l.into_iter().map(|o| self.add(o, x)).collect());
-                let r = sorted(r.into_iter().map(|o| self.add(o, x)).collect());
-                self.intern(l, r)
-            }
-            _ => {
-                let (gl, gr) = self.options(g);
-                let (hl, hr) = self.options(h);
-                let mut l = Vec::with_capacity(gl.len() + hl.len());
-                let mut r = Vec::with_capacity(gr.len() + hr.len());
-                for o in gl {
-                    l.push(self.add(o, h));
-                }
-                for o in hl {
-                    l.push(self.add(g, o));
-                }
-                for o in gr {
-                    r.push(self.add(o, h));
-                }
-                for o in hr {
-                    r.push(self.add(g, o));
-                }
-                self.game(l, r)
-            }
-        };
-        if self.sum_memo.len() >= MAX_REMEMBERED {
-            forget_half(&mut self.sum_memo);
+        None
+    }
+
+    /// A summand `o + h` of a sum of bases: at once when `o` is a number (a
+    /// translation), else the sum of the bases to make and the number to add to it.
+    fn summand(&mut self, o: GameId, h: GameId, group: u8) -> Summand {
+        let (b, c) = self.decompose(o);
+        if b == self.zero() {
+            return Summand::Ready(self.shift(h, &c), group);
         }
-        self.sum_memo.insert(key, v);
-        v
+        let key = if b <= h { (b, h) } else { (h, b) };
+        Summand::Sum(key, c, group)
+    }
+
+    /// The summands of `g + h` (bases): every option of each plus the other.
+    fn summands(&mut self, g: GameId, h: GameId) -> (Vec<Summand>, Vec<Summand>) {
+        let (gl, gr) = self.options(g);
+        let (hl, hr) = self.options(h);
+        let mut l = Vec::with_capacity(gl.len() + hl.len());
+        for o in gl {
+            l.push(self.summand(o, h, 0));
+        }
+        for o in hl {
+            l.push(self.summand(o, g, 1));
+        }
+        let mut r = Vec::with_capacity(gr.len() + hr.len());
+        for o in gr {
+            r.push(self.summand(o, h, 0));
+        }
+        for o in hr {
+            r.push(self.summand(o, g, 1));
+        }
+        (l, r)
+    }
+
+    /// `g + h`: with a number, a translation (made at once); otherwise the sum of the two
+    /// bases, translated by the sum of the two numbers. The sum of bases is
+    /// {G^L + H, G + H^L | G^R + H, G + H^R} in canonical form, the sums of the options
+    /// made first (with a stack of its own, for games of any depth).
+    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        if let Some(x) = self.as_number(g).cloned() {
+            return self.shift(h, &x);
+        }
+        if let Some(x) = self.as_number(h).cloned() {
+            return self.shift(g, &x);
+        }
+        let (gb, gx) = self.decompose(g);
+        let (hb, hx) = self.decompose(h);
+        let s = self.add_bases(gb, hb);
+        self.shift(s, &(&gx + &hx))
+    }
+
+    /// The sum of two bases.
+    fn add_bases(&mut self, g: GameId, h: GameId) -> GameId {
+        let root = if g <= h { (g, h) } else { (h, g) };
+        if let Some(v) = self.add_at_once(root) {
+            return v;
+        }
+        let mut done: FxHashMap<SumKey, GameId> = FxHashMap::default();
+        let mut stack = vec![(root, false)];
+        while let Some((key, ready)) = stack.pop() {
+            if done.contains_key(&key) {
+                continue;
+            }
+            if let Some(v) = self.add_at_once(key) {
+                done.insert(key, v);
+                continue;
+            }
+            let (l, r) = self.summands(key.0, key.1);
+            if !ready {
+                stack.push((key, true));
+                for s in l.iter().chain(&r) {
+                    if let Summand::Sum(k, _, _) = s {
+                        stack.push((*k, false));
+                    }
+                }
+                continue;
+            }
+            let zero = self.zero();
+            // The options G^L + H are incomparable with each other (as the canonical
+            // G^L are), and so are the G + H^L: only the two groups are compared.
+            let found = |a: &mut Arena, ss: Vec<Summand>, groups: &mut FxHashMap<GameId, u8>| {
+                ss.into_iter()
+                    .map(|s| match s {
+                        Summand::Ready(v, group) => (v, group),
+                        Summand::Sum(k, c, group) => {
+                            let v = done.get(&k).copied().unwrap_or(zero);
+                            (a.shift(v, &c), group)
+                        }
+                    })
+                    .map(|(v, group)| {
+                        // An option in both groups (G^L + H = G + H^L) is in neither.
+                        match groups.get(&v) {
+                            Some(&g) if g != group => {
+                                groups.insert(v, u8::MAX);
+                            }
+                            Some(_) => {}
+                            None => {
+                                groups.insert(v, group);
+                            }
+                        }
+                        v
+                    })
+                    .collect::<Vec<GameId>>()
+            };
+            let mut groups = Groups::default();
+            let l = found(self, l, &mut groups.0);
+            let r = found(self, r, &mut groups.1);
+            groups.0.retain(|_, g| *g != u8::MAX);
+            groups.1.retain(|_, g| *g != u8::MAX);
+            let v = self.game_grouped(l, r, &groups);
+            if self.sum_memo.len() >= MAX_REMEMBERED {
+                forget_half(&mut self.sum_memo);
+            }
+            self.sum_memo.insert(key, v);
+            done.insert(key, v);
+        }
+        done.get(&root).copied().unwrap_or_else(|| self.zero())
     }
 
     /// `g - h`.

@@ -3,6 +3,7 @@
 //! star, the Norton product and the test that says whether a game is atomic.
 
 use super::ops::{norton_product, ordinal_sum};
+use super::walk::{walk, Step};
 use super::{Arena, Dyadic, GameId, Nus};
 use crate::notation::stop;
 use crate::Result;
@@ -21,24 +22,27 @@ use rustc_hash::FxHashMap;
 /// assert_eq!(far_star(&mut s.arena, up), 2);
 /// ```
 pub fn far_star(a: &mut Arena, g: GameId) -> u64 {
-    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, u64>) -> u64 {
-        if let Some(n) = a.as_nus(g) {
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_nus(x) {
             if n.number.is_zero() && n.ups == 0 {
-                return n.nim + 1;
+                return Step::Value(n.nim.saturating_add(1));
             }
         }
-        if let Some(&f) = memo.get(&g) {
-            return f;
+        let (l, r) = a.options(x);
+        if !again || l.iter().chain(&r).any(|o| !memo.contains_key(o)) {
+            return Step::Needs(l.into_iter().chain(r).collect());
         }
-        let (l, r) = a.options(g);
-        let mut f = 1;
-        for o in l.into_iter().chain(r) {
-            f = f.max(go(a, o, memo));
-        }
-        memo.insert(g, f);
-        f
-    }
-    go(a, g, &mut FxHashMap::default())
+        Step::Value(
+            l.iter()
+                .chain(&r)
+                .map(|o| memo[o])
+                .max()
+                .unwrap_or(1)
+                .max(1),
+        )
+    });
+    v.unwrap_or(1)
 }
 
 /// The "naive" atomic weight: the atomic weight calculus applied without checking that
@@ -46,27 +50,32 @@ pub fn far_star(a: &mut Arena, g: GameId) -> u64 {
 /// G″ = {G^L″ − 2 | G^R″ + 2}, except that when G″ is an integer and G is strictly below
 /// (above) its far star, the weight is the least (greatest) integer incomparable with
 /// or above (below) every G^L″ − 2 (G^R″ + 2).
-fn naive(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
-    if let Some(n) = a.as_nus(g) {
-        let ups = n.ups;
-        return a.integer(ups);
-    }
-    if let Some(&w) = memo.get(&g) {
-        return w;
-    }
+fn naive(a: &mut Arena, g: GameId) -> GameId {
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_nus(x) {
+            let ups = n.ups;
+            return Step::Value(a.integer(ups));
+        }
+        let (l, r) = a.options(x);
+        if !again || l.iter().chain(&r).any(|o| !memo.contains_key(o)) {
+            return Step::Needs(l.into_iter().chain(r).collect());
+        }
+        let (wl, wr): (Vec<GameId>, Vec<GameId>) = (
+            l.iter().map(|o| memo[o]).collect(),
+            r.iter().map(|o| memo[o]).collect(),
+        );
+        Step::Value(naive_of(a, x, wl, wr))
+    });
+    v.unwrap_or(g)
+}
+
+/// The naive weight of `g` from those of its Left options (`wl`) and Right options.
+fn naive_of(a: &mut Arena, g: GameId, wl: Vec<GameId>, wr: Vec<GameId>) -> GameId {
     let two = a.integer(2);
     let minus_two = a.integer(-2);
-    let (l, r) = a.options(g);
-    let mut wl = Vec::with_capacity(l.len());
-    for o in l {
-        let w = naive(a, o, memo);
-        wl.push(a.add(w, minus_two));
-    }
-    let mut wr = Vec::with_capacity(r.len());
-    for o in r {
-        let w = naive(a, o, memo);
-        wr.push(a.add(w, two));
-    }
+    let wl: Vec<GameId> = wl.into_iter().map(|w| a.add(w, minus_two)).collect();
+    let wr: Vec<GameId> = wr.into_iter().map(|w| a.add(w, two)).collect();
     let g0 = a.game(wl.clone(), wr.clone());
     let mut result = g0;
     if a.as_number(g0).is_some_and(Dyadic::is_integer) {
@@ -100,7 +109,6 @@ fn naive(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, GameId>) -> Game
             result = a.number(best.unwrap_or_else(Dyadic::zero));
         }
     }
-    memo.insert(g, result);
     result
 }
 
@@ -127,7 +135,7 @@ pub fn atomic_weight(a: &mut Arena, g: GameId) -> Result<Option<GameId>> {
     if !super::ops::is_infinitesimal(a, g) {
         return Ok(None);
     }
-    let w = naive(a, g, &mut FxHashMap::default());
+    let w = naive(a, g);
     if super::ops::is_all_small(a, g) {
         return Ok(Some(w));
     }
@@ -138,7 +146,7 @@ pub fn atomic_weight(a: &mut Arena, g: GameId) -> Result<Option<GameId>> {
     let pow2 = far.max(2).next_power_of_two();
     let star = a.star(pow2);
     let minus_one = a.integer(-1);
-    let red_kite = ordinal_sum(a, star, minus_one);
+    let red_kite = ordinal_sum(a, star, minus_one)?;
     let upstar = a.nus(Nus {
         number: Dyadic::zero(),
         ups: 1,

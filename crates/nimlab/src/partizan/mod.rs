@@ -21,6 +21,7 @@ pub(crate) mod solver;
 mod svg;
 mod thermograph;
 mod uptimal;
+pub(crate) mod walk;
 
 pub use arena::{Arena, Comparison, GameId, Mark, Nus, MAX_EXPANDED, MAX_GAMES};
 pub use born::{born_by, MAX_DAY};

@@ -1,11 +1,16 @@
 //! Operations on canonical forms beyond sums and comparisons: cooling, heating,
 //! overheating, freezing, incentives, reduced canonical forms, companions, ordinal sums,
 //! powers of up, counts and predicates.
+//!
+//! Every operation that follows a game down to its followers walks them with a stack of
+//! its own ([`super::walk`]), so that games of any depth are handled; integers and the
+//! other `x + n·↑ + *m` values are taken by their closed forms rather than expanded.
 
-use super::{mean, temperature, Arena, Dyadic, GameId, Nus, Rational};
+use super::walk::{walk, Step};
+use super::{Arena, Dyadic, GameId, Nus, Rational, Thermograph};
 use crate::{Error, Outcome, Result};
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 fn number_of(x: &Rational) -> Option<Dyadic> {
@@ -17,6 +22,35 @@ fn number_of(x: &Rational) -> Option<Dyadic> {
 fn as_rational(x: &Dyadic) -> Rational {
     Rational::new(x.numerator().clone(), BigInt::one() << x.exponent())
 }
+
+/// The options of `g` as one list, Left's first, and how many are Left's.
+fn all_options(a: &mut Arena, g: GameId) -> (Vec<GameId>, usize) {
+    let (mut l, r) = a.options(g);
+    let n = l.len();
+    l.extend(r);
+    (l, n)
+}
+
+/// A walk's step for a game whose value is made from the values of its options:
+/// `Needs` them the first time, then `finish(a, left values, right values)`.
+fn from_options<V: Clone>(
+    a: &mut Arena,
+    memo: &FxHashMap<GameId, V>,
+    g: GameId,
+    again: bool,
+    finish: impl FnOnce(&mut Arena, Vec<V>, Vec<V>) -> V,
+) -> Step<GameId, V> {
+    let (all, n) = all_options(a, g);
+    if !again || all.iter().any(|o| !memo.contains_key(o)) {
+        return Step::Needs(all);
+    }
+    let mut values: Vec<V> = all.iter().map(|o| memo[o].clone()).collect();
+    let right = values.split_off(n);
+    Step::Value(finish(a, values, right))
+}
+
+/// The thermographs of games, remembered across the followers of one computation.
+type Thermographs = FxHashMap<GameId, Thermograph>;
 
 /// `g` cooled by `t` (t > −1): integers stay; a game whose temperature is below t becomes
 /// its mean; any other becomes {G^L cooled − t | G^R cooled + t}.
@@ -37,124 +71,145 @@ pub fn cool(a: &mut Arena, g: GameId, t: &Dyadic) -> Result<GameId> {
         )));
     }
     let tg = a.number(t.clone());
+    let tq = as_rational(t);
+    let mut walls = Thermographs::default();
     let mut memo = FxHashMap::default();
-    Ok(cool_with(a, g, t, tg, &mut memo))
-}
-
-fn cool_with(
-    a: &mut Arena,
-    g: GameId,
-    t: &Dyadic,
-    tg: GameId,
-    memo: &mut FxHashMap<GameId, GameId>,
-) -> GameId {
-    if let Some(&v) = memo.get(&g) {
-        return v;
-    }
-    let v = if a.as_number(g).is_some_and(Dyadic::is_integer) {
-        g
-    } else if temperature(a, g) < as_rational(t) {
-        let m = mean(a, g);
-        let m = number_of(&m).unwrap_or_else(Dyadic::zero);
-        a.number(m)
-    } else {
-        let (l, r) = a.options(g);
-        let l = l
-            .into_iter()
-            .map(|o| {
-                let c = cool_with(a, o, t, tg, memo);
-                a.sub(c, tg)
-            })
-            .collect();
-        let r = r
-            .into_iter()
-            .map(|o| {
-                let c = cool_with(a, o, t, tg, memo);
-                a.add(c, tg)
-            })
-            .collect();
-        a.game(l, r)
-    };
-    memo.insert(g, v);
-    v
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if a.as_number(x).is_some_and(Dyadic::is_integer) {
+            return Step::Value(x);
+        }
+        if !again {
+            let (temperature, mean) = match super::thermograph::nus_temperature(a, x) {
+                Some(t) => (t, a.as_nus(x).map(|n| as_rational(&n.number))),
+                None => {
+                    let th = super::thermograph_with(a, x, &mut walls);
+                    (th.temperature(), Some(th.mean()))
+                }
+            };
+            if temperature < tq {
+                let m = mean
+                    .as_ref()
+                    .and_then(number_of)
+                    .unwrap_or_else(Dyadic::zero);
+                return Step::Value(a.number(m));
+            }
+        }
+        from_options(a, memo, x, again, |a, l, r| {
+            let l = l.into_iter().map(|c| a.sub(c, tg)).collect();
+            let r = r.into_iter().map(|c| a.add(c, tg)).collect();
+            a.game(l, r)
+        })
+    });
+    Ok(v.unwrap_or(g))
 }
 
 /// `g` heated by `t`: numbers stay; any other game becomes {G^L heated + t | G^R heated − t}.
+///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// // ∫^1 of {1|-1} is {2|-2}; * heated by 1 is ±1.
+/// assert_eq!(s.run("{1|-1}.Heat(1)").unwrap(), "+-2");
+/// assert_eq!(s.run("*.Heat(1)").unwrap(), "+-1");
+/// ```
 pub fn heat(a: &mut Arena, g: GameId, t: GameId) -> GameId {
-    fn go(a: &mut Arena, g: GameId, t: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
-        if a.as_number(g).is_some() {
-            return g;
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if a.as_number(x).is_some() {
+            return Step::Value(x);
         }
-        if let Some(&v) = memo.get(&g) {
-            return v;
-        }
-        let (l, r) = a.options(g);
-        let mut nl = Vec::with_capacity(l.len());
-        for o in l {
-            let h = go(a, o, t, memo);
-            nl.push(a.add(h, t));
-        }
-        let mut nr = Vec::with_capacity(r.len());
-        for o in r {
-            let h = go(a, o, t, memo);
-            nr.push(a.sub(h, t));
-        }
-        let v = a.game(nl, nr);
-        memo.insert(g, v);
-        v
-    }
-    go(a, g, t, &mut FxHashMap::default())
+        from_options(a, memo, x, again, |a, l, r| {
+            let l = l.into_iter().map(|h| a.add(h, t)).collect();
+            let r = r.into_iter().map(|h| a.sub(h, t)).collect();
+            a.game(l, r)
+        })
+    });
+    v.unwrap_or(g)
 }
 
 /// `g` overheated from `s` to `t`: an integer n becomes n copies of s; any other game
 /// becomes {G^L overheated + t | G^R overheated − t}.
 ///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// // 2 overheated from 1 to 1 is 1 + 1; 1/2 = {0|1} becomes {0 + 1 | 1 - 1}.
+/// assert_eq!(s.run("(2).Overheat(1, 1)").unwrap(), "2");
+/// assert_eq!(s.run("(1/2).Overheat(1, 1)").unwrap(), "{1|0}");
+/// ```
+///
 /// # Errors
 /// An integer too large to make that many copies of.
 pub fn overheat(a: &mut Arena, g: GameId, s: GameId, t: GameId) -> Result<GameId> {
-    fn go(
-        a: &mut Arena,
-        g: GameId,
-        s: GameId,
-        t: GameId,
-        memo: &mut FxHashMap<GameId, GameId>,
-    ) -> Result<GameId> {
-        if let Some(x) = a.as_number(g).filter(|x| x.is_integer()).cloned() {
-            return times(a, x.numerator(), s);
+    let mut failed = None;
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_number(x).filter(|x| x.is_integer()).cloned() {
+            return Step::Value(match times(a, n.numerator(), s) {
+                Ok(v) => v,
+                Err(e) => {
+                    failed.get_or_insert(e);
+                    x
+                }
+            });
         }
-        if let Some(&v) = memo.get(&g) {
-            return Ok(v);
-        }
-        let (l, r) = a.options(g);
-        let mut nl = Vec::with_capacity(l.len());
-        for o in l {
-            let h = go(a, o, s, t, memo)?;
-            nl.push(a.add(h, t));
-        }
-        let mut nr = Vec::with_capacity(r.len());
-        for o in r {
-            let h = go(a, o, s, t, memo)?;
-            nr.push(a.sub(h, t));
-        }
-        let v = a.game(nl, nr);
-        memo.insert(g, v);
-        Ok(v)
+        from_options(a, memo, x, again, |a, l, r| {
+            let l = l.into_iter().map(|h| a.add(h, t)).collect();
+            let r = r.into_iter().map(|h| a.sub(h, t)).collect();
+            a.game(l, r)
+        })
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(v.unwrap_or(g)),
     }
-    go(a, g, s, t, &mut FxHashMap::default())
 }
 
 /// The largest exponent of `Pow` and `PowTo`.
 pub const MAX_POWER: i64 = 1024;
 
-/// The largest multiple `n · G` computed.
+/// The largest multiple `n · G` computed for a game G that is not `x + n·↑ + *m` (whose
+/// multiples of any size are found by their closed form).
 pub const MAX_MULTIPLE: u64 = 1 << 20;
 
-/// `n · g`, by doubling.
+/// `n · g`: by the closed form n·(x + k·↑ + *m) = nx + nk·↑ + (n odd: *m) for a number,
+/// ups and nimber; one copy after another for any other game.
+///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// assert_eq!(s.run("3 * {1|0}").unwrap(), "{2|1}");
+/// assert_eq!(s.run("-2 * ^*").unwrap(), "vv");
+/// assert_eq!(s.run("1000000000000 * (1/2^*3)").unwrap(), "500000000000+^1000000000000");
+/// ```
 ///
 /// # Errors
-/// |n| above [`MAX_MULTIPLE`].
+/// |n| above [`MAX_MULTIPLE`] for a game that is not `x + n·↑ + *m`, or a multiple of up
+/// beyond 2^63.
 pub fn times(a: &mut Arena, n: &BigInt, g: GameId) -> Result<GameId> {
-    use num_traits::{Signed, ToPrimitive};
+    if let Some(x) = a.as_nus(g).cloned() {
+        let ups = if x.ups == 0 {
+            0
+        } else {
+            n.to_i64()
+                .and_then(|k| k.checked_mul(x.ups))
+                .ok_or_else(|| {
+                    Error::limit(
+                        format!("the multiple {n} of {}", crate::notation::print_nus(&x)),
+                        "multiples of up below 2^63",
+                    )
+                })?
+        };
+        return Ok(a.nus(Nus {
+            number: Dyadic::new(n * x.number.numerator(), x.number.exponent()),
+            ups,
+            nim: if num_integer::Integer::is_odd(n) {
+                x.nim
+            } else {
+                0
+            },
+        }));
+    }
     let k = n
         .abs()
         .to_u64()
@@ -166,17 +221,17 @@ pub fn times(a: &mut Arena, n: &BigInt, g: GameId) -> Result<GameId> {
             )
         })?;
     let base = if n.is_negative() { a.neg(g) } else { g };
+    // One copy at a time: each sum needs only the sums of the previous copies' options
+    // with the game's (the arena keeps games as numbers plus bases, and a sum of bases
+    // serves every translation), so that the multiples of a hot game whose canonical
+    // forms grow with n are made in time about proportional to n, where doubling would
+    // add two large games and need every pair of their followers.
     let mut result = a.zero();
-    let mut power = base;
-    let mut k = k;
-    while k > 0 {
-        if k & 1 == 1 {
-            result = a.add(result, power);
+    for _ in 0..k {
+        if a.interrupted() {
+            break;
         }
-        k >>= 1;
-        if k > 0 {
-            power = a.add(power, power);
-        }
+        result = a.add(result, base);
     }
     Ok(result)
 }
@@ -186,7 +241,7 @@ pub fn freeze(a: &mut Arena, g: GameId) -> GameId {
     if a.as_nus(g).is_some() {
         return g;
     }
-    let t = temperature(a, g);
+    let t = super::temperature(a, g);
     match number_of(&t) {
         Some(t) if t > Dyadic::from(-1) => cool(a, g, &t).unwrap_or(g),
         _ => g,
@@ -233,97 +288,254 @@ pub fn incentives(a: &mut Arena, g: GameId, left: bool, right: bool) -> Vec<Game
 /// ```
 ///
 /// # Errors
-/// An integer in G above [`MAX_MULTIPLE`].
+/// An integer in G above [`MAX_MULTIPLE`] when U is not `x + n·↑ + *m`.
 pub fn norton_product(a: &mut Arena, g: GameId, u: GameId) -> Result<GameId> {
-    fn go(
-        a: &mut Arena,
-        g: GameId,
-        u: GameId,
-        plus: &[GameId],
-        memo: &mut FxHashMap<GameId, GameId>,
-    ) -> Result<GameId> {
-        if let Some(&p) = memo.get(&g) {
-            return Ok(p);
-        }
-        let p = match a.as_number(g).filter(|x| x.is_integer()) {
-            Some(n) => {
-                let n = n.numerator().clone();
-                times(a, &n, u)?
-            }
-            None => {
-                let (gl, gr) = a.options(g);
-                let mut l = Vec::with_capacity(gl.len() * plus.len());
-                for o in gl {
-                    let ou = go(a, o, u, plus, memo)?;
-                    for &d in plus {
-                        l.push(a.add(ou, d));
-                    }
-                }
-                let mut r = Vec::with_capacity(gr.len() * plus.len());
-                for o in gr {
-                    let ou = go(a, o, u, plus, memo)?;
-                    for &d in plus {
-                        r.push(a.sub(ou, d));
-                    }
-                }
-                a.game(l, r)
-            }
-        };
-        memo.insert(g, p);
-        Ok(p)
-    }
     let plus: Vec<GameId> = incentives(a, u, true, true)
         .into_iter()
         .map(|d| a.add(u, d))
         .collect();
-    go(a, g, u, &plus, &mut FxHashMap::default())
+    let mut failed = None;
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_number(x).filter(|x| x.is_integer()).cloned() {
+            return Step::Value(match times(a, n.numerator(), u) {
+                Ok(v) => v,
+                Err(e) => {
+                    failed.get_or_insert(e);
+                    x
+                }
+            });
+        }
+        from_options(a, memo, x, again, |a, l, r| {
+            let mut nl = Vec::with_capacity(l.len() * plus.len());
+            for ou in l {
+                for &d in &plus {
+                    nl.push(a.add(ou, d));
+                }
+            }
+            let mut nr = Vec::with_capacity(r.len() * plus.len());
+            for ou in r {
+                for &d in &plus {
+                    nr.push(a.sub(ou, d));
+                }
+            }
+            a.game(nl, nr)
+        })
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(v.unwrap_or(g)),
+    }
 }
 
-/// The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}, with x*k : *m = x*(k+m).
-pub fn ordinal_sum(a: &mut Arena, g: GameId, h: GameId) -> GameId {
-    fn go(a: &mut Arena, g: GameId, h: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
-        if let (Some(x), Some(y)) = (a.as_nus(g), a.as_nus(h)) {
-            if x.ups == 0 && y.number.is_zero() && y.ups == 0 {
-                let n = Nus {
-                    number: x.number.clone(),
-                    ups: 0,
-                    nim: x.nim + y.nim,
+/// The most denominators' binary digits of a number made by an ordinal sum of numbers,
+/// and the most steps (games made one after another) of an ordinal sum G : x of a game
+/// that is not a number and a number x.
+pub const MAX_ORDINAL_SUM: u64 = 1 << 20;
+
+/// The signs of the sign expansion of `x` (`true` for +), in order: n pluses for an
+/// integer n ≥ 0; for x = n + f with 0 < f < 1, n + 1 pluses, a minus, then one sign per
+/// binary digit of f after the first but for the last (+ for 1); mirrored for x < 0.
+fn sign_expansion(x: &Dyadic) -> impl Iterator<Item = bool> {
+    let negative = x.signum() < 0;
+    let y = if negative { -x } else { x.clone() };
+    let n = y.floor();
+    let k = y.exponent();
+    let f = y.numerator() - (&n << k);
+    let run = if k == 0 { n.clone() } else { &n + 1 };
+    let run = run.to_u64().unwrap_or(u64::MAX);
+    let tail = (k > 0)
+        .then(|| std::iter::once(false).chain((1..k).map(move |i| f.bit(u64::from(k - i)))))
+        .into_iter()
+        .flatten();
+    (0..run)
+        .map(|_| true)
+        .chain(tail)
+        .map(move |s| s != negative)
+}
+
+/// The length of the sign expansion of `x`: its birthday.
+fn sign_length(x: &Dyadic) -> BigInt {
+    let whole = x.numerator().abs() >> x.exponent();
+    if x.is_integer() {
+        whole
+    } else {
+        whole + 1 + x.exponent()
+    }
+}
+
+/// x : y for numbers: the number whose sign expansion is x's followed by y's. When x is
+/// an integer and y has its sign (or is 0) that is x + y; otherwise y's signs s₁ s₂ … all
+/// come after x's first change of sign, and add Σ sᵢ 2^−(t+i), t being the number of x's
+/// signs after its first run (the exponent of x's denominator): with y = n + f ≥ 0
+/// (n = ⌊y⌋), Σ sᵢ 2^−i = 1 − 2^−n + 2^−(n+1) f.
+fn number_ordinal_sum(x: &Dyadic, y: &Dyadic) -> Result<Dyadic> {
+    if y.is_zero() {
+        return Ok(x.clone());
+    }
+    if x.is_integer() && x.signum() * y.signum() >= 0 {
+        return Ok(x + y);
+    }
+    let negative = y.signum() < 0;
+    let y_abs = if negative { -y } else { y.clone() };
+    let n = y_abs.floor();
+    let bits =
+        u64::from(x.exponent()) + n.to_u64().unwrap_or(u64::MAX) + 1 + u64::from(y_abs.exponent());
+    let exp = u32::try_from(bits)
+        .ok()
+        .filter(|&b| u64::from(b) <= MAX_ORDINAL_SUM)
+        .ok_or_else(|| {
+            Error::limit(
+                format!("the ordinal sum {x} : {y} (a number with {bits} or more binary places)"),
+                format!("numbers with up to {MAX_ORDINAL_SUM} binary places from an ordinal sum"),
+            )
+        })?;
+    let n_bits = n.to_u32().unwrap_or(u32::MAX);
+    // 1 − 2^−n + 2^−(n+1) f, f = y − n, over the common denominator 2^exp.
+    let f = &y_abs - &Dyadic::from(n);
+    let one = Dyadic::from(1);
+    let sum = &(&one - &Dyadic::new(BigInt::one(), n_bits))
+        + &Dyadic::new(f.numerator().clone(), f.exponent() + n_bits + 1);
+    let scaled = Dyadic::new(sum.numerator().clone(), sum.exponent() + x.exponent());
+    let tail = if negative { -&scaled } else { scaled };
+    debug_assert!((x + &tail).exponent() <= exp);
+    Ok(x + &tail)
+}
+
+/// G : x for a number x, made along x's sign expansion: G : 0 = G, and each longer
+/// prefix p of the expansion is {G^L, G : p^L | G^R, G : p^R}, p^L and p^R being the
+/// nearest shorter prefixes below and above p (its canonical options).
+fn ordinal_sum_number(a: &mut Arena, g: GameId, x: &Dyadic) -> Result<GameId> {
+    let steps = sign_length(x);
+    if steps > BigInt::from(MAX_ORDINAL_SUM) {
+        return Err(Error::limit(
+            format!("the ordinal sum of a game and {x} ({steps} games, one for each sign of {x})"),
+            format!("ordinal sums of up to {MAX_ORDINAL_SUM} steps"),
+        ));
+    }
+    let (gl, gr) = a.options(g);
+    let (mut below, mut above) = (None, None);
+    let mut current = g;
+    for plus in sign_expansion(x) {
+        if a.interrupted() {
+            return Ok(current);
+        }
+        if plus {
+            below = Some(current);
+        } else {
+            above = Some(current);
+        }
+        let l = gl.iter().copied().chain(below).collect();
+        let r = gr.iter().copied().chain(above).collect();
+        current = a.game(l, r);
+    }
+    Ok(current)
+}
+
+/// The ordinal sum G : H = {G^L, G : H^L | G^R, G : H^R} of the canonical forms, with
+/// x*k : *m = x*(k+m), numbers' sign expansions put end to end (1 : 30000 = 30001,
+/// 1 : −1 = 1/2), and G : x for a number x made along x's sign expansion, one game per
+/// sign.
+///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// assert_eq!(s.run("1 : 30000").unwrap(), "30001");
+/// assert_eq!(s.run("1 : -1").unwrap(), "1/2");
+/// assert_eq!(s.run("* : 1").unwrap(), "^*");
+/// ```
+///
+/// # Errors
+/// A number with more than [`MAX_ORDINAL_SUM`] binary places, more than
+/// [`MAX_ORDINAL_SUM`] steps along a number, or a nimber beyond 2^64.
+pub fn ordinal_sum(a: &mut Arena, g: GameId, h: GameId) -> Result<GameId> {
+    let gl_gr = a.options(g);
+    let mut failed = None;
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, h, |a, memo, y, again| {
+        if let (Some(p), Some(q)) = (a.as_nus(g).cloned(), a.as_nus(y).cloned()) {
+            if p.ups == 0 && q.number.is_zero() && q.ups == 0 {
+                let Some(nim) = p.nim.checked_add(q.nim) else {
+                    failed.get_or_insert(Error::limit(
+                        "the ordinal sum of two nimbers",
+                        "nimbers below 2^64",
+                    ));
+                    return Step::Value(g);
                 };
-                return a.nus(n);
+                return Step::Value(a.nus(Nus {
+                    number: p.number,
+                    ups: 0,
+                    nim,
+                }));
+            }
+            if p.is_number() && q.is_number() {
+                return Step::Value(match number_ordinal_sum(&p.number, &q.number) {
+                    Ok(z) => a.number(z),
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                        g
+                    }
+                });
             }
         }
-        if let Some(&v) = memo.get(&h) {
-            return v;
+        if let Some(x) = a.as_number(y).cloned() {
+            return Step::Value(match ordinal_sum_number(a, g, &x) {
+                Ok(v) => v,
+                Err(e) => {
+                    failed.get_or_insert(e);
+                    g
+                }
+            });
         }
-        let (gl, gr) = a.options(g);
-        let (hl, hr) = a.options(h);
-        let mut l = gl;
-        for o in hl {
-            l.push(go(a, g, o, memo));
-        }
-        let mut r = gr;
-        for o in hr {
-            r.push(go(a, g, o, memo));
-        }
-        let v = a.game(l, r);
-        memo.insert(h, v);
-        v
+        from_options(a, memo, y, again, |a, l, r| {
+            let (gl, gr) = &gl_gr;
+            let l = gl.iter().copied().chain(l).collect();
+            let r = gr.iter().copied().chain(r).collect();
+            a.game(l, r)
+        })
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(v.unwrap_or(g)),
     }
-    go(a, g, h, &mut FxHashMap::default())
 }
 
 /// The number whose ordinal sums make `G.PowTo(x)` (x > 0): n − 1 for an integer n, and
 /// for a fraction x = {a|b} the simplest number between the blow-ups of a and b, where
-/// a = 0 sets no lower bound.
+/// a = 0 sets no lower bound (found from the integers up, without recursion).
 fn blowup(x: &Dyadic) -> Dyadic {
-    if x.is_integer() {
-        return x - &Dyadic::from(1);
+    let mut memo: FxHashMap<Dyadic, Dyadic> = FxHashMap::default();
+    let mut stack = vec![x.clone()];
+    while let Some(y) = stack.last().cloned() {
+        if memo.contains_key(&y) {
+            stack.pop();
+            continue;
+        }
+        if y.is_integer() {
+            memo.insert(y.clone(), &y - &Dyadic::from(1));
+            stack.pop();
+            continue;
+        }
+        let step = Dyadic::new(BigInt::one(), y.exponent());
+        let below = &y - &step;
+        let above = &y + &step;
+        let lo_needed = !below.is_zero() && !memo.contains_key(&below);
+        if lo_needed || !memo.contains_key(&above) {
+            if lo_needed {
+                stack.push(below);
+            }
+            if !memo.contains_key(&above) {
+                stack.push(above);
+            }
+            continue;
+        }
+        let lo = (!below.is_zero()).then(|| memo[&below].clone());
+        let hi = memo[&above].clone();
+        let b = Dyadic::simplest_between(lo.as_ref(), Some(&hi)).unwrap_or(hi);
+        memo.insert(y, b);
+        stack.pop();
     }
-    let step = Dyadic::new(BigInt::one(), x.exponent());
-    let below = x - &step;
-    let lo = (!below.is_zero()).then(|| blowup(&below));
-    let hi = blowup(&(x + &step));
-    Dyadic::simplest_between(lo.as_ref(), Some(&hi)).unwrap_or(hi)
+    memo.remove(x).unwrap_or_else(Dyadic::zero)
 }
 
 /// `g.PowTo(x)`: 0 for x = 0, otherwise the ordinal sum G : blow-up(x).
@@ -344,7 +556,7 @@ pub fn pow_to(a: &mut Arena, g: GameId, x: &Dyadic) -> Result<GameId> {
         ));
     }
     let b = a.number(blowup(x));
-    Ok(ordinal_sum(a, g, b))
+    ordinal_sum(a, g, b)
 }
 
 /// `g.Pow(x)` for g = {0|H}: {0 | H − g.PowTo(x − 1)} (`^.Pow(n)` is up-nth).
@@ -381,6 +593,12 @@ pub fn pow(a: &mut Arena, g: GameId, x: &Dyadic) -> Result<GameId> {
 
 /// The reduced canonical form: the number part of `x^*` values; otherwise G heated by *
 /// with every follower equal to x* replaced by x.
+///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// assert_eq!(s.run("{3||2*|1*}.ReducedCanonicalForm").unwrap(), "{3||2|1}");
+/// ```
 pub fn reduced(a: &mut Arena, g: GameId) -> GameId {
     if let Some(n) = a.as_nus(g) {
         let x = n.number.clone();
@@ -392,72 +610,74 @@ pub fn reduced(a: &mut Arena, g: GameId) -> GameId {
 }
 
 fn star_projection(a: &mut Arena, g: GameId) -> GameId {
-    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
-        if let Some(n) = a.as_nus(g) {
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_nus(x) {
             if n.ups == 0 && n.nim <= 1 {
                 let x = n.number.clone();
-                return a.number(x);
+                return Step::Value(a.number(x));
             }
         }
-        if a.as_number(g).is_some() {
-            return g;
-        }
-        if let Some(&v) = memo.get(&g) {
-            return v;
-        }
-        let (l, r) = a.options(g);
-        let l = l.into_iter().map(|o| go(a, o, memo)).collect();
-        let r = r.into_iter().map(|o| go(a, o, memo)).collect();
-        let v = a.game(l, r);
-        memo.insert(g, v);
-        v
-    }
-    go(a, g, &mut FxHashMap::default())
+        from_options(a, memo, x, again, |a, l, r| a.game(l, r))
+    });
+    v.unwrap_or(g)
 }
 
-/// The companion: near 0, 0 ↔ * and n·↑ ↔ n·↑*, *k (k ≥ 2) stays; otherwise the
-/// companions of the options, with 0 added for Left when G ≥ 0 and for Right when G ≤ 0.
+/// The companion: near 0, 0 ↔ * and n·↑ ↔ n·↑*, *k (k ≥ 2) stays; any other
+/// `x + n·↑ + *m` stays (as CGSuite has it: `5.Companion` is 5); any other game is made
+/// of the companions of its options, with 0 added for Left when G ≥ 0 and for Right
+/// when G ≤ 0.
+///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// assert_eq!(s.run("{0||0|-3/2}.Companion").unwrap(), "{0,*||*|-3/2}");
+/// assert_eq!(s.run("(-1823437481924).Companion").unwrap(), "-1823437481924");
+/// ```
 pub fn companion(a: &mut Arena, g: GameId) -> GameId {
-    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
-        if let Some(n) = a.as_nus(g) {
-            if n.number.is_zero() {
-                if n.nim >= 2 {
-                    return g;
-                }
-                let c = Nus {
-                    number: Dyadic::zero(),
-                    ups: n.ups,
-                    nim: n.nim ^ 1,
-                };
-                return a.nus(c);
+    let zero = a.zero();
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_nus(x) {
+            if !n.number.is_zero() || n.nim >= 2 {
+                return Step::Value(x);
             }
+            let c = Nus {
+                number: Dyadic::zero(),
+                ups: n.ups,
+                nim: n.nim ^ 1,
+            };
+            return Step::Value(a.nus(c));
         }
-        if let Some(&v) = memo.get(&g) {
-            return v;
-        }
-        let zero = a.zero();
-        let (l, r) = a.options(g);
-        let mut nl: Vec<GameId> = l.into_iter().map(|o| go(a, o, memo)).collect();
-        let mut nr: Vec<GameId> = r.into_iter().map(|o| go(a, o, memo)).collect();
-        if a.le(zero, g) {
-            nl.push(zero);
-        }
-        if a.le(g, zero) {
-            nr.push(zero);
-        }
-        let v = a.game(nl, nr);
-        memo.insert(g, v);
-        v
-    }
-    go(a, g, &mut FxHashMap::default())
+        from_options(a, memo, x, again, |a, mut l, mut r| {
+            if a.le(zero, x) {
+                l.push(zero);
+            }
+            if a.le(x, zero) {
+                r.push(zero);
+            }
+            a.game(l, r)
+        })
+    });
+    v.unwrap_or(g)
 }
 
 /// How many distinct followers `g` has, itself included (|n| + 1 for an integer n).
+///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// // {3||2|1}: itself, 3, 2, 1, 0 and {2|1}.
+/// assert_eq!(s.run("{3||2|1}.FollowerCount").unwrap(), "6");
+/// ```
 pub fn follower_count(a: &mut Arena, g: GameId) -> BigInt {
     let mut seen = FxHashSet::default();
     let (mut top, mut bottom) = (None::<BigInt>, None::<BigInt>);
     let mut stack = vec![g];
     while let Some(x) = stack.pop() {
+        if a.interrupted() {
+            break;
+        }
         if let Some(n) = a.as_number(x).filter(|n| n.is_integer()) {
             // The followers of an integer n are the integers from 0 to n.
             let n = n.numerator().clone();
@@ -486,6 +706,12 @@ pub fn follower_count(a: &mut Arena, g: GameId) -> BigInt {
 /// The number of leaves of the stop tree: 1 for a number, 2·3^(k−1) for x*k, otherwise
 /// the sum over the options.
 ///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// assert_eq!(s.run("{3||2|1}.StopCount").unwrap(), "3");
+/// ```
+///
 /// # Errors
 /// A nimber above *4096 in the game (its count has thousands of digits).
 pub fn stop_count(a: &mut Arena, g: GameId) -> Result<BigInt> {
@@ -493,6 +719,9 @@ pub fn stop_count(a: &mut Arena, g: GameId) -> Result<BigInt> {
     let mut stack = vec![g];
     let mut seen = FxHashSet::default();
     while let Some(x) = stack.pop() {
+        if a.interrupted() {
+            break;
+        }
         if !seen.insert(x) || a.as_number(x).is_some() {
             continue;
         }
@@ -512,31 +741,21 @@ pub fn stop_count(a: &mut Arena, g: GameId) -> Result<BigInt> {
             "nimbers up to *4096",
         ));
     }
-    Ok(stop_count_of(a, g))
-}
-
-fn stop_count_of(a: &mut Arena, g: GameId) -> BigInt {
-    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, BigInt>) -> BigInt {
-        if let Some(n) = a.as_nus(g) {
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_nus(x) {
             if n.is_number() {
-                return BigInt::one();
+                return Step::Value(BigInt::one());
             }
             if n.ups == 0 {
-                return BigInt::from(2) * num_traits::pow(BigInt::from(3), (n.nim - 1) as usize);
+                return Step::Value(
+                    BigInt::from(2) * num_traits::pow(BigInt::from(3), (n.nim - 1) as usize),
+                );
             }
         }
-        if let Some(v) = memo.get(&g) {
-            return v.clone();
-        }
-        let (l, r) = a.options(g);
-        let mut total = BigInt::zero();
-        for o in l.into_iter().chain(r) {
-            total += go(a, o, memo);
-        }
-        memo.insert(g, total.clone());
-        total
-    }
-    go(a, g, &mut FxHashMap::default())
+        from_options(a, memo, x, again, |_, l, r| l.into_iter().chain(r).sum())
+    });
+    Ok(v.unwrap_or_default())
 }
 
 /// Whether both stops are 0 (0 itself included).
@@ -546,77 +765,85 @@ pub fn is_infinitesimal(a: &mut Arena, g: GameId) -> bool {
 
 /// Whether `g` and all its followers are infinitesimal: `x^*` values with x = 0, or games
 /// whose options are all all-small.
+///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// assert_eq!(s.run("{0||0|v*}.IsAllSmall").unwrap(), "true");
+/// assert_eq!(s.run("{0||0|-1}.IsAllSmall").unwrap(), "false");
+/// ```
 pub fn is_all_small(a: &mut Arena, g: GameId) -> bool {
-    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, bool>) -> bool {
-        if let Some(n) = a.as_nus(g) {
-            return n.number.is_zero();
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_nus(x) {
+            return Step::Value(n.number.is_zero());
         }
-        if let Some(&v) = memo.get(&g) {
-            return v;
-        }
-        let (l, r) = a.options(g);
-        let v = l.into_iter().chain(r).all(|o| go(a, o, memo));
-        memo.insert(g, v);
-        v
-    }
-    go(a, g, &mut FxHashMap::default())
+        from_options(a, memo, x, again, |_, l, r| {
+            l.into_iter().chain(r).all(|small| small)
+        })
+    });
+    v.unwrap_or(false)
 }
 
 /// Whether `g` is even-tempered (`even`) or odd-tempered: numbers are even, x* odd,
 /// other `x^*` values neither; any other game is even when every option is odd, odd
 /// when every option is even.
+///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// assert_eq!(s.run("{3||2*|1*}.IsOddTempered").unwrap(), "true");
+/// assert_eq!(s.run("{1|-1}.IsOddTempered").unwrap(), "true");
+/// assert_eq!(s.run("{1|-1}.IsEvenTempered").unwrap(), "false");
+/// ```
 pub fn is_tempered(a: &mut Arena, g: GameId, even: bool) -> bool {
-    fn go(
-        a: &mut Arena,
-        g: GameId,
-        even: bool,
-        memo: &mut FxHashMap<(GameId, bool), bool>,
-    ) -> bool {
-        if let Some(n) = a.as_nus(g) {
-            return n.ups == 0 && n.nim == u64::from(!even);
+    // Each game's (even, odd) pair, from its options' pairs.
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_nus(x) {
+            let plain = n.ups == 0;
+            return Step::Value((plain && n.nim == 0, plain && n.nim == 1));
         }
-        if let Some(&v) = memo.get(&(g, even)) {
-            return v;
-        }
-        let (l, r) = a.options(g);
-        let v = l.into_iter().chain(r).all(|o| go(a, o, !even, memo));
-        memo.insert((g, even), v);
-        v
-    }
-    go(a, g, even, &mut FxHashMap::default())
+        from_options(a, memo, x, again, |_, l, r| {
+            let all: Vec<(bool, bool)> = l.into_iter().chain(r).collect();
+            (all.iter().all(|p| p.1), all.iter().all(|p| p.0))
+        })
+    });
+    v.is_some_and(|(e, o)| if even { e } else { o })
 }
 
 /// The misère outcome class of the canonical form: Left moving first wins if Left has no
 /// move or a move to a position of class P or L; likewise Right.
+///
+/// ```
+/// use nimlab::notation::Session;
+/// let mut s = Session::new();
+/// // Whoever cannot move wins in misère play: 0 is N, * is P.
+/// assert_eq!(s.run("0.MisereOutcomeClass").unwrap(), "N");
+/// assert_eq!(s.run("*.MisereOutcomeClass").unwrap(), "P");
+/// ```
 pub fn misere_outcome(a: &mut Arena, g: GameId) -> Outcome {
-    fn go(a: &mut Arena, g: GameId, memo: &mut FxHashMap<GameId, Outcome>) -> Outcome {
-        if let Some(&o) = memo.get(&g) {
-            return o;
-        }
+    let mut memo = FxHashMap::default();
+    let v = walk(a, &mut memo, g, |a, memo, x, again| {
         // Integers: 0 is N (neither can move), n > 0 is R (Left must move towards 0 and
         // Right cannot move), n < 0 is L.
-        if let Some(x) = a.as_number(g).filter(|x| x.is_integer()) {
-            return match x.signum() {
+        if let Some(n) = a.as_number(x).filter(|n| n.is_integer()) {
+            return Step::Value(match n.signum() {
                 0 => Outcome::N,
                 1 => Outcome::R,
                 _ => Outcome::L,
-            };
+            });
         }
-        let (l, r) = a.options(g);
-        let left_wins = l.is_empty()
-            || l.iter()
-                .any(|&o| matches!(go(a, o, memo), Outcome::P | Outcome::L));
-        let right_wins = r.is_empty()
-            || r.iter()
-                .any(|&o| matches!(go(a, o, memo), Outcome::P | Outcome::R));
-        let o = match (left_wins, right_wins) {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-        };
-        memo.insert(g, o);
-        o
-    }
-    go(a, g, &mut FxHashMap::default())
+        from_options(a, memo, x, again, |_, l, r| {
+            let left_wins = l.is_empty() || l.iter().any(|o| matches!(o, Outcome::P | Outcome::L));
+            let right_wins = r.is_empty() || r.iter().any(|o| matches!(o, Outcome::P | Outcome::R));
+            match (left_wins, right_wins) {
+                (true, true) => Outcome::N,
+                (true, false) => Outcome::L,
+                (false, true) => Outcome::R,
+                (false, false) => Outcome::P,
+            }
+        })
+    });
+    v.unwrap_or(Outcome::N)
 }

@@ -224,6 +224,26 @@ pub struct Thermograph {
 }
 
 impl Thermograph {
+    /// The thermograph of G + x for a number x: both walls moved by x.
+    fn translated(&self, x: &super::Dyadic) -> Thermograph {
+        let x = Rational::new(x.numerator().clone(), BigInt::one() << x.exponent());
+        let moved = |t: &Trajectory| Trajectory {
+            pieces: t
+                .pieces
+                .iter()
+                .map(|p| Piece {
+                    start: p.start.clone(),
+                    value: &p.value + &x,
+                    slope: p.slope.clone(),
+                })
+                .collect(),
+        };
+        Thermograph {
+            left: moved(&self.left),
+            right: moved(&self.right),
+        }
+    }
+
     /// The temperature: the hottest critical point of either wall, or −1 when there is
     /// none (an integer).
     pub fn temperature(&self) -> Rational {
@@ -257,49 +277,67 @@ pub fn thermograph(a: &mut Arena, g: GameId) -> Thermograph {
     thermograph_with(a, g, &mut rustc_hash::FxHashMap::default())
 }
 
-/// The thermograph of `g`, with those of its followers kept in `memo`.
+/// The thermograph of `g`, with those of its followers kept in `memo` (found after their
+/// options', with a stack of their own rather than by recursion).
 pub fn thermograph_with(
     a: &mut Arena,
     g: GameId,
     memo: &mut rustc_hash::FxHashMap<GameId, Thermograph>,
 ) -> Thermograph {
-    if let Some(t) = memo.get(&g) {
-        return t.clone();
-    }
-    let t = compute(a, g, memo);
-    memo.insert(g, t.clone());
-    t
+    use super::walk::{walk, Step};
+    let v = walk(a, memo, g, |a, memo, x, again| {
+        if let Some(n) = a.as_number(x) {
+            if n.is_integer() {
+                let v = Rational::from_integer(n.numerator().clone());
+                return Step::Value(Thermograph {
+                    left: Trajectory::constant(v.clone()),
+                    right: Trajectory::constant(v),
+                });
+            }
+        }
+        if a.as_nus(x).is_none() {
+            // A translated game: its base's thermograph, translated.
+            let (base, c) = a.decompose(x);
+            if !c.is_zero() {
+                return match memo.get(&base) {
+                    Some(t) => Step::Value(t.translated(&c)),
+                    None => Step::Needs(vec![base]),
+                };
+            }
+        }
+        let (l, r) = a.options(x);
+        if !again || l.iter().chain(&r).any(|o| !memo.contains_key(o)) {
+            return Step::Needs(l.into_iter().chain(r).collect());
+        }
+        Step::Value(from_options(
+            l.iter().map(|o| &memo[o].right),
+            r.iter().map(|o| &memo[o].left),
+        ))
+    });
+    v.unwrap_or_else(|| Thermograph {
+        left: Trajectory::constant(Rational::zero()),
+        right: Trajectory::constant(Rational::zero()),
+    })
 }
 
-fn compute(
-    a: &mut Arena,
-    g: GameId,
-    memo: &mut rustc_hash::FxHashMap<GameId, Thermograph>,
+/// The thermograph of a game from the Right walls of its Left options and the Left walls
+/// of its Right options.
+fn from_options<'a>(
+    left: impl Iterator<Item = &'a Trajectory>,
+    right: impl Iterator<Item = &'a Trajectory>,
 ) -> Thermograph {
-    if let Some(x) = a.as_number(g) {
-        if x.is_integer() {
-            let v = Rational::from_integer(x.numerator().clone());
-            return Thermograph {
-                left: Trajectory::constant(v.clone()),
-                right: Trajectory::constant(v),
-            };
-        }
-    }
-    let (l, r) = a.options(g);
     let mut ls: Option<Trajectory> = None;
-    for o in l {
-        let w = thermograph_with(a, o, memo).right;
+    for w in left {
         ls = Some(match ls {
-            None => w,
-            Some(s) => s.combine(&w, true),
+            None => w.clone(),
+            Some(s) => s.combine(w, true),
         });
     }
     let mut rs: Option<Trajectory> = None;
-    for o in r {
-        let w = thermograph_with(a, o, memo).left;
+    for w in right {
         rs = Some(match rs {
-            None => w,
-            Some(s) => s.combine(&w, false),
+            None => w.clone(),
+            Some(s) => s.combine(w, false),
         });
     }
     let ls = ls.map(|s| s.tilt(-1));
@@ -421,7 +459,33 @@ pub fn mean(a: &mut Arena, g: GameId) -> Rational {
     thermograph(a, g).mean()
 }
 
-/// The temperature of a game.
+/// The temperature of a game: −1 for an integer, −1/2^k for m/2^k (m odd), 0 for any
+/// other `x + n·↑ + *m`; the hottest critical point of the thermograph otherwise.
+///
+/// ```
+/// use nimlab::notation::Session;
+/// use nimlab::partizan::temperature;
+/// let mut s = Session::new();
+/// let g = s.game_of("{3||2|1}").unwrap();
+/// assert_eq!(temperature(&mut s.arena, g).to_string(), "3/4");
+/// let x = s.game_of("-5/8").unwrap();
+/// assert_eq!(temperature(&mut s.arena, x).to_string(), "-1/8");
+/// ```
 pub fn temperature(a: &mut Arena, g: GameId) -> Rational {
-    thermograph(a, g).temperature()
+    match nus_temperature(a, g) {
+        Some(t) => t,
+        None => thermograph(a, g).temperature(),
+    }
+}
+
+/// The temperature of `x + n·↑ + *m` in closed form.
+pub(crate) fn nus_temperature(a: &Arena, g: GameId) -> Option<Rational> {
+    let n = a.as_nus(g)?;
+    Some(if !n.is_number() {
+        Rational::zero()
+    } else if n.number.is_integer() {
+        q(-1)
+    } else {
+        Rational::new(BigInt::from(-1), BigInt::one() << n.number.exponent())
+    })
 }

@@ -1,6 +1,7 @@
 //! Uptimals: games equal to x + d1·↑ + d2·↑² + … + dn·↑ⁿ + *m, where ↑ⁿ (up-nth,
 //! `^<n>`) is `^.Pow(n)`. Their expansions `x.d1d2…dn*m` order and print them.
 
+use super::walk::{walk, Step};
 use super::{ops, Arena, Dyadic, GameId, Nus};
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
@@ -157,18 +158,22 @@ impl Uptimals {
     }
 
     /// ↑ⁿ (n ≥ 1).
-    fn power(&mut self, a: &mut Arena, n: usize) -> GameId {
-        while self.powers.len() < n {
-            let k = self.powers.len() + 1;
+    fn power(powers: &mut Vec<GameId>, a: &mut Arena, n: usize) -> GameId {
+        while powers.len() < n {
+            let k = powers.len() + 1;
             let up = a.up(1);
             let p = ops::pow(a, up, &Dyadic::from(k as i64)).unwrap_or(up);
-            self.powers.push(p);
+            powers.push(p);
         }
-        self.powers[n - 1]
+        powers[n - 1]
     }
 
     /// The game of an expansion.
     pub fn value(&mut self, a: &mut Arena, u: &Uptimal) -> GameId {
+        Uptimals::value_in(&mut self.powers, a, u)
+    }
+
+    fn value_in(powers: &mut Vec<GameId>, a: &mut Arena, u: &Uptimal) -> GameId {
         let mut g = a.nus(Nus {
             number: u.number.clone(),
             ups: 0,
@@ -176,7 +181,7 @@ impl Uptimals {
         });
         for (i, &d) in u.digits.iter().enumerate() {
             if d != 0 {
-                let p = self.power(a, i + 1);
+                let p = Uptimals::power(powers, a, i + 1);
                 let term = ops::times(a, &BigInt::from(d), p).unwrap_or(p);
                 g = a.add(g, term);
             }
@@ -195,48 +200,92 @@ impl Uptimals {
     /// ```
     pub fn of(&mut self, a: &mut Arena, g: GameId) -> Option<Uptimal> {
         if let Some(n) = a.as_nus(g) {
-            return Some(
-                Uptimal {
-                    number: n.number.clone(),
-                    digits: vec![n.ups],
-                    nim: n.nim,
-                }
-                .trimmed(),
-            );
+            return Some(nus_expansion(n));
         }
         if let Some(u) = self.memo.get(&g) {
             return u.clone();
         }
-        let found = self.side(a, g).or_else(|| {
-            let ng = a.neg(g);
-            self.side(a, ng).map(|u| u.negated())
-        });
-        self.memo.insert(g, found.clone());
-        found
-    }
-
-    /// The expansion of `g` found from its single Right option: the candidates are that
-    /// option's expansion incremented, each checked by building its value.
-    fn side(&mut self, a: &mut Arena, g: GameId) -> Option<Uptimal> {
-        let (l, r) = a.options(g);
-        let [right] = r[..] else { return None };
-        let re = self.of(a, right)?;
-        let mut longest = re.digits.len();
-        for o in l {
-            let u = self.of(a, o)?;
-            if u.number != re.number {
-                return None;
+        // The expansions of the followers a candidate is built from are found first,
+        // with a stack of the walk's own: a chain of single Right options may be long.
+        let mut memo = std::mem::take(&mut self.memo);
+        let powers = &mut self.powers;
+        let found = walk(a, &mut memo, g, |a, memo, x, again| {
+            if let Some(n) = a.as_nus(x) {
+                return Step::Value(Some(nus_expansion(n)));
             }
-            longest = longest.max(u.digits.len());
-        }
-        let mut candidates = Vec::new();
-        if re.digits.last().is_some_and(|&d| d > 0) {
-            candidates.push(re.increment(re.digits.len()));
-        }
-        candidates.push(re.increment(longest + 1));
-        candidates
-            .into_iter()
-            .filter(|c| c.digits.len() <= MAX_LENGTH)
-            .find(|c| self.value(a, c) == g)
+            // A translated game: its base's expansion with the number moved.
+            let (base, c) = a.decompose(x);
+            if !c.is_zero() {
+                return match memo.get(&base) {
+                    Some(u) => Step::Value(u.clone().map(|mut u| {
+                        u.number = &u.number + &c;
+                        u
+                    })),
+                    None => Step::Needs(vec![base]),
+                };
+            }
+            let nx = a.neg(x);
+            let mut needs = side_needs(a, x);
+            needs.extend(side_needs(a, nx));
+            if !again && needs.iter().any(|k| !memo.contains_key(k)) {
+                return Step::Needs(needs);
+            }
+            let found =
+                side(a, memo, powers, x).or_else(|| side(a, memo, powers, nx).map(|u| u.negated()));
+            Step::Value(found)
+        });
+        self.memo = memo;
+        found.flatten()
     }
+}
+
+/// The expansion of `x + n·↑ + *m`.
+fn nus_expansion(n: &Nus) -> Uptimal {
+    Uptimal {
+        number: n.number.clone(),
+        digits: vec![n.ups],
+        nim: n.nim,
+    }
+    .trimmed()
+}
+
+/// The followers whose expansions [`side`] reads: the single Right option and the Left
+/// options, when there is a single Right option.
+fn side_needs(a: &mut Arena, g: GameId) -> Vec<GameId> {
+    let (l, r) = a.options(g);
+    match r[..] {
+        [right] => std::iter::once(right).chain(l).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The expansion of `g` found from its single Right option: the candidates are that
+/// option's expansion incremented, each checked by building its value (the expansions
+/// of the options are in `memo`).
+fn side(
+    a: &mut Arena,
+    memo: &FxHashMap<GameId, Option<Uptimal>>,
+    powers: &mut Vec<GameId>,
+    g: GameId,
+) -> Option<Uptimal> {
+    let (l, r) = a.options(g);
+    let [right] = r[..] else { return None };
+    let re = memo.get(&right)?.clone()?;
+    let mut longest = re.digits.len();
+    for o in l {
+        let u = memo.get(&o)?.as_ref()?;
+        if u.number != re.number {
+            return None;
+        }
+        longest = longest.max(u.digits.len());
+    }
+    let mut candidates = Vec::new();
+    if re.digits.last().is_some_and(|&d| d > 0) {
+        candidates.push(re.increment(re.digits.len()));
+    }
+    candidates.push(re.increment(longest + 1));
+    candidates
+        .into_iter()
+        .filter(|c| c.digits.len() <= MAX_LENGTH)
+        .find(|c| Uptimals::value_in(powers, a, c) == g)
 }
