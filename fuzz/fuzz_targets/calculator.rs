@@ -7,7 +7,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use nimlab::notation::Session;
-use nimlab_fuzz::{eval_and_round_trip, quoted_size, text, MAX_QUOTED};
+use nimlab_fuzz::{eval_and_round_trip, limited, quoted_size, text, MAX_QUOTED};
 
 const MAX_SCRIPT: usize = 2048;
 
@@ -19,12 +19,15 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let mut session = Session::new();
-    for line in script.lines() {
-        let line = line.trim();
-        // What `nimlab calc` skips, and its commands (which the library does not read).
-        if line.is_empty() || line.starts_with("//") || line.starts_with(':') {
-            continue;
+    // The whole script within one time limit.
+    limited(|| {
+        for line in script.lines() {
+            let line = line.trim();
+            // What `nimlab calc` skips, and its commands (which the library does not read).
+            if line.is_empty() || line.starts_with("//") || line.starts_with(':') {
+                continue;
+            }
+            eval_and_round_trip(&mut session, line);
         }
-        eval_and_round_trip(&mut session, line);
-    }
+    });
 });

@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use nimlab::notation::Session;
-use nimlab_fuzz::{eval_and_round_trip, quoted_size, text, MAX_QUOTED};
+use nimlab_fuzz::{eval_and_round_trip, limited, quoted_size, text, MAX_QUOTED};
 
 /// Long enough for deep nesting and long sums; the values themselves stay cheap.
 const MAX_LINE: usize = 1024;
@@ -19,5 +19,5 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let mut session = Session::new();
-    eval_and_round_trip(&mut session, line);
+    limited(|| eval_and_round_trip(&mut session, line));
 });

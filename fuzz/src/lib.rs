@@ -3,8 +3,41 @@
 //! calculator line through the printer.
 
 use nimlab::games::{Arg, Catalogue, Params, Sum};
-use nimlab::notation::{print, Session, Value};
+use nimlab::limits::{Limits, Stop, Watchdog};
+use nimlab::notation::{print, try_print, Session, Value};
 use nimlab::partizan::Comparison;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The time limit of one input's evaluation in the targets, as `nimlab value` has one: a
+/// computation that is legitimately long (a sum of `*913` with an infinitesimal) stops
+/// there with its error. One that does not stop within the watchdog's grace after it
+/// aborts the target, which keeps the input: that is the defect looked for.
+pub const TIME_LIMIT: Duration = Duration::from_secs(2);
+
+/// Runs `f` within [`TIME_LIMIT`], as the command line runs a computation.
+pub fn limited<T>(f: impl FnOnce() -> T) -> T {
+    static WATCHDOG: OnceLock<Watchdog> = OnceLock::new();
+    let dog = WATCHDOG.get_or_init(|| {
+        let limits = Limits {
+            time: Some(TIME_LIMIT),
+            memory: None,
+        };
+        Watchdog::start(
+            Stop::with_limits(limits),
+            limits,
+            None,
+            Some(Box::new(|reason| {
+                eprintln!("the computation did not stop at its limit ({reason:?})");
+                std::process::abort();
+            })),
+        )
+    });
+    dog.arm();
+    let result = dog.stop().scope(f);
+    dog.disarm();
+    result
+}
 
 /// The longest input a target reads, unless it says otherwise.
 pub const MAX_INPUT: usize = 4096;
@@ -170,36 +203,52 @@ pub const MAX_QUOTED: u64 = 12;
 /// # Panics
 /// When the printed form of a game does not read back, reads back to another game, or
 /// prints otherwise.
+/// A time limit met on the way ends the check without a verdict (run it within
+/// [`limited`]).
 pub fn eval_and_round_trip(s: &mut Session, line: &str) {
     let Ok(v) = s.eval_text(line) else {
         return;
     };
-    let shown = s.show(&v);
+    let Value::Game(g) = v else {
+        let _ = s.show(&v);
+        let _ = s.arena.take_overflow();
+        return;
+    };
+    // A game too long or too deep to print is refused (its text would not read back).
+    let Ok(shown) = try_print(&mut s.arena, g) else {
+        let _ = s.arena.take_overflow();
+        return;
+    };
     if s.arena.interrupted() {
         // A limit met while printing: the session forgets the value, as `run` does.
         let _ = s.arena.take_overflow();
         return;
     }
-    let Value::Game(g) = v else {
-        return;
-    };
     if shown.len() > MAX_PRINTED {
         return;
     }
     let (line, printed) = (short(line), short(&shown));
     let back = match s.game_of(&shown) {
         Ok(h) => h,
+        // The time limit met while reading back: nothing to conclude.
+        Err(_) if nimlab::limits::stopped() => return,
         Err(e) => {
             let e = short(&e.to_string());
             panic!("{line} prints as {printed}, which does not read back: {e}")
         }
     };
     let same = s.arena.compare(g, back);
+    if nimlab::limits::stopped() {
+        return;
+    }
     assert!(
         same == Comparison::Equal,
         "{line} prints as {printed}, which reads back as another game ({same:?})"
     );
     let again = print(&mut s.arena, back);
+    if nimlab::limits::stopped() {
+        return;
+    }
     assert!(
         again == shown,
         "{line} prints as {printed}, which reads back and prints as {}",
