@@ -72,7 +72,7 @@ pub fn print(a: &mut Arena, g: GameId) -> String {
     try_print(a, g).unwrap_or_else(|e| format!("<{e}>"))
 }
 
-/// The longest text [`print`] writes, in bytes: the longest expression the parser reads
+/// The longest text [`print()`] writes, in bytes: the longest expression the parser reads
 /// (1 MiB), so that every printed game reads back.
 pub const MAX_TEXT: usize = super::parse::MAX_INPUT;
 

@@ -3,7 +3,7 @@
 //! powers of up, counts and predicates.
 //!
 //! Every operation that follows a game down to its followers walks them with a stack of
-//! its own ([`super::walk`]), so that games of any depth are handled; integers and the
+//! its own (`partizan::walk`), so that games of any depth are handled; integers and the
 //! other `x + n·↑ + *m` values are taken by their closed forms rather than expanded.
 
 use super::walk::{walk, Step};
