@@ -829,3 +829,22 @@ fn birthdays_and_stops_in_sums_and_ordinal_sums() {
         assert_eq!(s.run(input).unwrap(), want, "{input}");
     }
 }
+
+/// Found by fuzzing: `1/2 : n` for n near 2^64 added the binary places of the result in 64
+/// bits, which overflowed (a panic in a debug build). It is refused with the limit, as
+/// any ordinal sum of numbers with too many binary places is; smaller ones still answer
+/// (1/2 : 1 = 3/4, 1/2 : -1 = 1/4, by their sign expansions +- then + or -).
+#[test]
+fn an_ordinal_sum_with_a_huge_number_is_refused_with_the_limit() {
+    let mut s = Session::new();
+    for input in [
+        "1/2 : 18446744073709551615",
+        "1/2 : -18446744073709551615",
+        "-3/4 : 99999999999999999999999",
+    ] {
+        let e = s.run(input).unwrap_err().to_string();
+        assert!(e.contains("binary places"), "{input}: {e}");
+    }
+    assert_eq!(s.run("1/2 : 1").unwrap(), "3/4");
+    assert_eq!(s.run("1/2 : -1").unwrap(), "1/4");
+}

@@ -379,8 +379,10 @@ fn number_ordinal_sum(x: &Dyadic, y: &Dyadic) -> Result<Dyadic> {
     let negative = y.signum() < 0;
     let y_abs = if negative { -y } else { y.clone() };
     let n = y_abs.floor();
-    let bits =
-        u64::from(x.exponent()) + n.to_u64().unwrap_or(u64::MAX) + 1 + u64::from(y_abs.exponent());
+    let bits = u64::from(x.exponent())
+        .saturating_add(n.to_u64().unwrap_or(u64::MAX))
+        .saturating_add(1)
+        .saturating_add(u64::from(y_abs.exponent()));
     let exp = u32::try_from(bits)
         .ok()
         .filter(|&b| u64::from(b) <= MAX_ORDINAL_SUM)
