@@ -3,6 +3,8 @@
 //! (`take 2 from heap 1`, `2-1`, `b1-b3`, `4>2`, `moves`, `hint`, `undo`, `new`),
 //! read by `nimlab::play` against the current position.
 //!
+//! The whole session runs under the time limit of `nimlab_fuzz::limited`.
+//!
 //! Properties: a move read is one of the position's legal moves; the computer's winning
 //! move (asked for by `hint`, on small positions) leaves a position the player to move
 //! loses.
@@ -13,7 +15,7 @@ use nimlab::analysis::Convention;
 use nimlab::games::{Catalogue, Sum};
 use nimlab::play::{choose, copy, moves, outcome, read_move};
 use nimlab::Outcome;
-use nimlab_fuzz::{impartial_ids, small_numbers, text, tokens};
+use nimlab_fuzz::{impartial_ids, limited, small_numbers, text, tokens};
 
 const MAX_SESSION: usize = 1024;
 
@@ -56,8 +58,16 @@ fuzz_target!(|data: &[u8]| {
     let Ok(start) = cat.parse_sum(&tokens) else {
         return;
     };
-    let mut history = vec![copy(&start)];
+    limited(|| session(&start, lines));
+});
+
+/// Plays the session's `lines` from `start`, until they end or the time limit stops it.
+fn session<'a>(start: &Sum, lines: impl Iterator<Item = &'a str>) {
+    let mut history = vec![copy(start)];
     for line in lines.take(MAX_LINES) {
+        if nimlab::limits::stopped() {
+            return;
+        }
         let current = history.last().expect("the start stays");
         let here = current.notation();
         match line.trim() {
@@ -110,4 +120,4 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-});
+}

@@ -219,16 +219,29 @@ fn in_part(sum: &Sum, i: usize, description: String) -> String {
     }
 }
 
-/// Lower case, single spaces, no spaces around `-`, `,` and `:`.
+/// Lower case, single spaces, no spaces around `-`, `,`, `:`, `/` and `+`, and `take all`
+/// read as `take`: one pass over the text.
 fn normal(text: &str) -> String {
-    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
-    let mut s = words.join(" ").replace("take all ", "take ");
-    for sep in ["-", ",", ":", "/", "+"] {
-        s = s
-            .replace(&format!(" {sep}"), sep)
-            .replace(&format!("{sep} "), sep);
+    const SEPARATORS: [char; 5] = ['-', ',', ':', '/', '+'];
+    let mut words = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !words.is_empty() {
+            words.push(' ');
+        }
+        words.extend(word.chars().flat_map(char::to_lowercase));
     }
-    s
+    let words = words.replace("take all ", "take ");
+    let mut out = String::with_capacity(words.len());
+    let mut chars = words.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ' '
+            && (out.ends_with(SEPARATORS) || chars.peek().is_some_and(|n| SEPARATORS.contains(n)))
+        {
+            continue;
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Reads a move typed by a player: in the game's own notation (`b1-b3`, `4,3`), as its
@@ -286,32 +299,52 @@ pub fn read_move(sum: &Sum, text: &str) -> std::result::Result<Turn, String> {
             },
         }
     }
-    // The descriptions and the positions the moves lead to.
+    // The descriptions and the positions the moves lead to, one part at a time: each
+    // option's description and position are normalised once, and a whole sum is built
+    // only for the move found (or, for a sum typed whole, for the moves compared).
     let wanted = normal(text);
-    let all = match moves(sum) {
-        Ok(all) => all,
-        // The moves are too many to look up by name: the game's notation is the way.
-        Err(e) => {
-            return Err(match reasons.as_slice() {
-                [] => format!("`{text}` is not a move in this game's notation, and {e}"),
-                _ => format!("`{text}` is not a legal move here: {}", reasons.join("; ")),
-            })
-        }
+    let (wanted_move, wanted_part) = match wanted.split_once(" (in part") {
+        Some((base, rest)) => (base, Some(rest)),
+        None => (wanted.as_str(), None),
     };
-    let found = all.into_iter().find(|t| {
-        let d = normal(&t.description);
-        d == wanted
-            || d.split(',').next() == Some(wanted.as_str())
-            || d.split(" (in part").next() == Some(wanted.as_str())
-            || d.split(" (in part")
-                .next()
-                .and_then(|d| d.split(',').next())
-                == Some(wanted.as_str())
-            || normal(&t.after.notation()) == wanted
-            || normal(&t.after.parts[t.part].notation()) == wanted
-    });
-    if let Some(turn) = found {
-        return Ok(turn);
+    let whole_sum = sum.parts.len() > 1 && wanted.contains('+');
+    for (i, part) in sum.parts.iter().enumerate() {
+        if let Some(rest) = wanted_part {
+            if sum.parts.len() < 2
+                || normal(&in_part(sum, i, String::new())) != format!("(in part{rest}")
+            {
+                continue;
+            }
+        }
+        let options = match part.options() {
+            Ok(options) => options,
+            // The moves are too many to look up by name: the game's notation is the way.
+            Err(e) => {
+                return Err(match reasons.as_slice() {
+                    [] => format!("`{text}` is not a move in this game's notation, and {e}"),
+                    _ => format!("`{text}` is not a legal move here: {}", reasons.join("; ")),
+                })
+            }
+        };
+        for (k, m) in options.into_iter().enumerate() {
+            if k % 1024 == 0 {
+                crate::limits::check().map_err(|e| e.to_string())?;
+            }
+            let d = normal(&m.description);
+            let found = d == wanted_move
+                || d.split(',').next() == Some(wanted_move)
+                || (wanted_part.is_none() && normal(&m.to.notation()) == wanted)
+                || (whole_sum
+                    && wanted_part.is_none()
+                    && normal(&replaced(sum, i, m.to.boxed_clone()).notation()) == wanted);
+            if found {
+                return Ok(Turn {
+                    part: i,
+                    description: in_part(sum, i, m.description),
+                    after: replaced(sum, i, m.to),
+                });
+            }
+        }
     }
     Err(match reasons.as_slice() {
         [] => format!("`{text}` is not a legal move here (`moves` lists them)"),
@@ -577,15 +610,19 @@ fn hold_out(convention: Convention, all: Vec<Turn>, lost: &str) -> Result<Choice
 /// The moves of part `i` of `sum` only.
 fn moves_of_part(sum: &Sum, i: usize) -> Result<Vec<Turn>> {
     let part = &sum.parts[i];
-    Ok(part
-        .options()?
-        .into_iter()
-        .map(|m| Turn {
+    let options = part.options()?;
+    let mut out = Vec::with_capacity(options.len());
+    for (k, m) in options.into_iter().enumerate() {
+        if k % 1024 == 0 {
+            crate::limits::check()?;
+        }
+        out.push(Turn {
             part: i,
             after: replaced(sum, i, m.to),
             description: in_part(sum, i, m.description),
-        })
-        .collect())
+        });
+    }
+    Ok(out)
 }
 
 /// Remoteness (how many moves the game lasts with the winner hurrying and the loser
@@ -730,5 +767,54 @@ mod tests {
             "taktix .. + chomp 2 2"
         );
         assert!(read_move(&sum, "1,1").unwrap_err().contains("poisoned"));
+    }
+
+    #[test]
+    fn a_move_typed_with_its_part_or_as_the_whole_sum_is_found() {
+        let cat = Catalogue::standard();
+        let sum = cat.parse_sum(&["nim", "3", "+", "kayles", "4"]).unwrap();
+        let whole = read_move(&sum, "nim 2 + kayles 4").unwrap();
+        assert_eq!(
+            (whole.part, whole.after.notation()),
+            (0, "nim 2 + kayles 4".to_string())
+        );
+        let named = read_move(&sum, &whole.description).unwrap();
+        assert_eq!(named.after.notation(), "nim 2 + kayles 4");
+        // The same move named with the other part is not this move.
+        let wrong = whole.description.replace("part 1", "part 2");
+        assert!(read_move(&sum, &wrong).is_err(), "{wrong}");
+    }
+
+    /// The one-pass normal form against the rules it implements, applied one by one.
+    fn normal_by_steps(text: &str) -> String {
+        let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+        let mut s = words.join(" ").replace("take all ", "take ");
+        for sep in ["-", ",", ":", "/", "+"] {
+            s = s
+                .replace(&format!(" {sep}"), sep)
+                .replace(&format!("{sep} "), sep);
+        }
+        s
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_normal_form_of_a_typed_move_is_the_one_of_its_rules(
+            text in "(take|all|Heap|[0-9]{1,2}| |  |-|,|:|/|\\+|\\(in part)*{0,12}"
+        ) {
+            proptest::prop_assert_eq!(normal(&text), normal_by_steps(&text));
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_move_among_many_is_refused() {
+        // Found by fuzzing: each such line took seconds, the descriptions normalised with
+        // a dozen copies each and a whole sum built for every move.
+        let cat = Catalogue::standard();
+        let nim = cat.parse_sum(&["nim", "100000"]).unwrap();
+        let e = read_move(&nim, "take 1 from heap 2, leaving 5").unwrap_err();
+        assert!(e.contains("not a legal move"), "{e}");
+        let found = read_move(&nim, "take 99999 from heap 1").unwrap();
+        assert_eq!(found.after.notation(), "1");
     }
 }
