@@ -153,6 +153,7 @@ pub fn analyze_partizan(
     max_moves: usize,
 ) -> Result<PartizanAnalysis> {
     let parts = sum.part_values(solver)?;
+    let mark = solver.mark();
     let g = total(solver.arena(), &parts);
     let report = |side: Side, solver: &mut RulesetSolver| -> Result<_> {
         let moves = valued_moves(sum, &parts, side, solver)?;
@@ -203,6 +204,18 @@ pub fn analyze_partizan(
             (rational_text(&t.mean()), rational_text(&t.temperature()))
         }
     };
+    let outcome = outcome(a, g);
+    let (left_stop, right_stop) = (stop(a, g, true), stop(a, g, false));
+    // The values were made and compared in the arena: they hold unless it met a limit
+    // (the options of a large multiple of up) or was stopped, when none may be shown.
+    solver.settle(mark, || {
+        let mut position = sum.position();
+        if position.chars().count() > 60 {
+            position = position.chars().take(60).collect::<String>() + "…";
+        }
+        format!("analysing {} {position}", sum.game())
+    })?;
+    let a = solver.arena();
     let parts = sum
         .parts
         .iter()
@@ -216,12 +229,12 @@ pub fn analyze_partizan(
     Ok(PartizanAnalysis {
         game: sum.game(),
         position: sum.position(),
-        outcome: outcome(a, g),
+        outcome,
         value: print(a, g),
         mean,
         temperature,
-        left_stop: stop(a, g, true).to_string(),
-        right_stop: stop(a, g, false).to_string(),
+        left_stop: left_stop.to_string(),
+        right_stop: right_stop.to_string(),
         left_winning_moves,
         right_winning_moves,
         left_move_count,
@@ -340,5 +353,37 @@ mod tests {
             clobbers.push(Clobber::parse(&format!("{}|{}", &squares[..3], &squares[3..])).unwrap());
         }
         check(&clobbers);
+    }
+
+    #[test]
+    fn an_analysis_that_meets_the_arena_limit_is_refused_not_shown() {
+        // Under 1,4/2,3 heap 4k + 3 is ↓·(k − 2) (by the outcomes of play, heap 16,399
+        // is an R-position): its value v4097 is made, but comparing the moves' values
+        // lists its options, beyond the arena's limit. The analysis showed an empty value
+        // and a temperature of −1; it must be refused.
+        let cat = crate::games::Catalogue::standard();
+        let parse = |heap: &str| {
+            let args = [
+                crate::games::Arg::new("partizan-subtraction:1,4/2,3", 1),
+                crate::games::Arg::new(heap, 2),
+            ];
+            cat.parse_partizan_sum_args(&args).unwrap()
+        };
+        let sum = parse("16399");
+        let by_play = crate::games::partizan_subtraction::outcomes_by_play(
+            &crate::games::partizan_subtraction::Rules::parse("1,4/2,3").unwrap(),
+            16_399,
+        );
+        assert_eq!(by_play[16_399], Outcome::R);
+        let mut solver = RulesetSolver::new();
+        let e = analyze_partizan(&sum, &mut solver, 10).unwrap_err();
+        assert!(
+            matches!(&e, crate::Error::Limit { .. }) && e.to_string().contains("v4097"),
+            "{e}"
+        );
+        // The solver stays usable: a smaller heap of the same rules is analysed.
+        let small = parse("103");
+        let a = analyze_partizan(&small, &mut solver, 10).unwrap();
+        assert_eq!((a.value.as_str(), a.outcome), ("v23", Outcome::R));
     }
 }

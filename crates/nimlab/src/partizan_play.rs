@@ -50,6 +50,7 @@ pub fn choose(
     solver: &mut RulesetSolver,
 ) -> Result<Option<PartizanChoice>> {
     let parts = sum.part_values(solver)?;
+    let mark = solver.mark();
     let moves = valued_moves(sum, &parts, side, solver)?;
     if moves.is_empty() {
         return Ok(None);
@@ -81,6 +82,11 @@ pub fn choose(
         return Ok(None);
     };
     let m = moves.into_iter().nth(i).expect("the index is of a move");
+    let m_mean = crate::partizan::rational_text(&mean(a, m.value));
+    // The values were made and compared in the arena: they hold unless it met a limit
+    // or was stopped, when no move may be chosen by them.
+    solver.settle(mark, || format!("choosing {side}'s move"))?;
+    let a = solver.arena();
     let value = print(a, m.value);
     let (ge, opponent) = match side {
         Side::Left => ("≥", Side::Right),
@@ -89,8 +95,7 @@ pub fn choose(
     let reason = if m.winning {
         format!("it leaves {value} {ge} 0: {opponent}, to move, loses")
     } else {
-        let g = crate::partizan::rational_text(&mean(solver.arena(), m.value));
-        format!("no move wins; this one leaves {value}, of mean {g}, the best {side} can keep")
+        format!("no move wins; this one leaves {value}, of mean {m_mean}, the best {side} can keep")
     };
     Ok(Some(PartizanChoice {
         turn: m.turn,

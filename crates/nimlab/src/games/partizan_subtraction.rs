@@ -141,7 +141,10 @@ impl PartizanGame for Heap {
     }
 }
 
-/// The largest heap whose value is computed (heap by heap from 0, each a canonical form).
+/// The largest heap read. Values are computed heap by heap from 0, each a canonical form,
+/// so that a large heap meets the time limit first, or the arena's limit on multiples of
+/// up when the values hold a growing number of them: under `1,4/2,3` heap 4k + 3 is
+/// ↓·(k − 2) (heap 103 is `v23`), and heaps from 16,399 on are refused as beyond 4096 ups.
 pub const MAX_HEAP: u64 = 100_000;
 
 impl Ruleset for Heap {

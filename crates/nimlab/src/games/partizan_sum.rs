@@ -105,11 +105,13 @@ impl PartizanSum {
     /// As [`PartizanPosition::value`].
     pub fn value(&self, solver: &mut RulesetSolver) -> Result<GameId> {
         let values = self.part_values(solver)?;
+        let mark = solver.mark();
         let a = solver.arena();
         let mut total = a.zero();
         for v in values {
             total = a.add(total, v);
         }
+        solver.settle(mark, || format!("adding the parts of {}", self.notation()))?;
         Ok(total)
     }
 

@@ -2,7 +2,7 @@
 //! for each ruleset met, its table of solved regions.
 
 use super::ruleset::Ruleset;
-use crate::partizan::{Arena, GameId, Solver};
+use crate::partizan::{Arena, GameId, Mark, Solver};
 use crate::{Error, Result};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -118,14 +118,48 @@ impl RulesetSolver {
                 v
             }
         };
-        if let Some((what, limit)) = self.arena.take_overflow() {
-            self.forget(mark);
+        self.settle(mark, || {
             let mut position = p.notation();
             if position.chars().count() > 60 {
                 position = position.chars().take(60).collect::<String>() + "…";
             }
+            format!("valuing {} {position}", p.game())
+        })?;
+        Ok(v)
+    }
+
+    /// The arena's present state, to settle work begun there with [`RulesetSolver::settle`].
+    pub fn mark(&self) -> Mark {
+        self.arena.mark()
+    }
+
+    /// Whether the arena's results since `mark` hold: when it met one of its limits (or
+    /// was stopped) it is rolled back to `mark` and the error says so, naming what was
+    /// being done (`doing`, as in `valuing domineering 4x4`).
+    /// Every computation with the arena's games (sums, comparisons, thermographs) calls
+    /// it before using its answers, since an interrupted arena answers anything.
+    ///
+    /// ```
+    /// use nimlab::games::ruleset::RulesetSolver;
+    /// let mut solver = RulesetSolver::new();
+    /// let mark = solver.mark();
+    /// let a = solver.arena();
+    /// let (one, zero) = (a.integer(1), a.integer(0));
+    /// // {1|} is 2, above 0; the arena met no limit, so the answer holds.
+    /// let g = a.game(vec![one], vec![]);
+    /// let above = a.le(zero, g);
+    /// assert!(solver.settle(mark, || "comparing".to_string()).is_ok());
+    /// assert!(above);
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Limit`] when the arena met one of its limits, [`Error::Interrupted`] or
+    /// the time or memory limit when it was stopped.
+    pub fn settle(&mut self, mark: Mark, doing: impl FnOnce() -> String) -> Result<()> {
+        if let Some((what, limit)) = self.arena.take_overflow() {
+            self.forget(mark);
             return Err(Error::limit(
-                format!("valuing {} {position} met {what}, which", p.game()),
+                format!("{} met {what}, which", doing()),
                 limit,
             ));
         }
@@ -133,7 +167,7 @@ impl RulesetSolver {
             self.forget(mark);
             return Err(self.arena.stop_error());
         }
-        Ok(v)
+        Ok(())
     }
 
     /// Rolls the arena back to `mark` and forgets every table, whose values may be
