@@ -209,10 +209,7 @@ pub fn analyze_partizan(
     // The values were made and compared in the arena: they hold unless it met a limit
     // (the options of a large multiple of up) or was stopped, when none may be shown.
     solver.settle(mark, || {
-        let mut position = sum.position();
-        if position.chars().count() > 60 {
-            position = position.chars().take(60).collect::<String>() + "…";
-        }
+        let position = crate::games::cut_position(sum.position());
         format!("analysing {} {position}", sum.game())
     })?;
     let a = solver.arena();

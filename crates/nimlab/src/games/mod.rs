@@ -18,6 +18,7 @@ pub mod ruleset;
 #[cfg(test)]
 mod ruleset_properties;
 mod ruleset_solver;
+pub(crate) use ruleset_solver::cut_position;
 mod sum;
 
 pub mod bus_nim;

@@ -119,11 +119,7 @@ impl RulesetSolver {
             }
         };
         self.settle(mark, || {
-            let mut position = p.notation();
-            if position.chars().count() > 60 {
-                position = position.chars().take(60).collect::<String>() + "…";
-            }
-            format!("valuing {} {position}", p.game())
+            format!("valuing {} {}", p.game(), cut_position(p.notation()))
         })?;
         Ok(v)
     }
@@ -176,4 +172,12 @@ impl RulesetSolver {
         self.arena.rollback(mark);
         self.solvers.clear();
     }
+}
+
+/// A position's text cut to its first 60 characters (and `…`), for an error message.
+pub(crate) fn cut_position(mut position: String) -> String {
+    if position.chars().count() > 60 {
+        position = position.chars().take(60).collect::<String>() + "…";
+    }
+    position
 }
