@@ -127,6 +127,25 @@ pub fn heat(a: &mut Arena, g: GameId, t: GameId) -> GameId {
     v.unwrap_or(g)
 }
 
+/// `n · s` when `x` is the integer n, for the methods that put a game in place of each
+/// integer; `None` when x is no integer. A multiple beyond [`MAX_MULTIPLE`] is kept in
+/// `failed` (the first only) and x stands for it.
+fn integer_times(
+    a: &mut Arena,
+    x: GameId,
+    s: GameId,
+    failed: &mut Option<Error>,
+) -> Option<GameId> {
+    let n = a.as_number(x).filter(|x| x.is_integer()).cloned()?;
+    Some(match times(a, n.numerator(), s) {
+        Ok(v) => v,
+        Err(e) => {
+            failed.get_or_insert(e);
+            x
+        }
+    })
+}
+
 /// `g` overheated from `s` to `t`: an integer n becomes n copies of s; any other game
 /// becomes {G^L overheated + t | G^R overheated − t}.
 ///
@@ -144,14 +163,8 @@ pub fn overheat(a: &mut Arena, g: GameId, s: GameId, t: GameId) -> Result<GameId
     let mut failed = None;
     let mut memo = FxHashMap::default();
     let v = walk(a, &mut memo, g, |a, memo, x, again| {
-        if let Some(n) = a.as_number(x).filter(|x| x.is_integer()).cloned() {
-            return Step::Value(match times(a, n.numerator(), s) {
-                Ok(v) => v,
-                Err(e) => {
-                    failed.get_or_insert(e);
-                    x
-                }
-            });
+        if let Some(v) = integer_times(a, x, s, &mut failed) {
+            return Step::Value(v);
         }
         from_options(a, memo, x, again, |a, l, r| {
             let l = l.into_iter().map(|h| a.add(h, t)).collect();
@@ -297,14 +310,8 @@ pub fn norton_product(a: &mut Arena, g: GameId, u: GameId) -> Result<GameId> {
     let mut failed = None;
     let mut memo = FxHashMap::default();
     let v = walk(a, &mut memo, g, |a, memo, x, again| {
-        if let Some(n) = a.as_number(x).filter(|x| x.is_integer()).cloned() {
-            return Step::Value(match times(a, n.numerator(), u) {
-                Ok(v) => v,
-                Err(e) => {
-                    failed.get_or_insert(e);
-                    x
-                }
-            });
+        if let Some(v) = integer_times(a, x, u, &mut failed) {
+            return Step::Value(v);
         }
         from_options(a, memo, x, again, |a, l, r| {
             let mut nl = Vec::with_capacity(l.len() * plus.len());
