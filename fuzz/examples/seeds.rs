@@ -7,7 +7,7 @@
 //! The committed corpora are these seeds and what fuzzing found from them, minimised with
 //! `cargo fuzz cmin`; after adding seeds, minimise again.
 
-use nimlab::analysis::Convention;
+use nimlab::Convention;
 use nimlab::games::ruleset::Side;
 use nimlab::games::{Arg, Catalogue};
 use nimlab::heap::{write_binary, Rule, Sequence, Values};

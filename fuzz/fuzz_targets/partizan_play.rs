@@ -12,7 +12,7 @@
 use libfuzzer_sys::fuzz_target;
 use nimlab::games::ruleset::{RulesetSolver, Side};
 use nimlab::games::{Catalogue, PartizanSum};
-use nimlab::notation::outcome;
+use nimlab::partizan::outcome;
 use nimlab::partizan_play::{choose, read_move};
 use nimlab::Outcome;
 use nimlab_fuzz::{args, partizan_ids, text, tokens};

@@ -11,9 +11,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimlab::analysis::Convention;
+use nimlab::Convention;
 use nimlab::games::{Catalogue, Sum};
-use nimlab::play::{choose, copy, moves, outcome, read_move};
+use nimlab::play::{choose, moves, outcome, read_move};
 use nimlab::Outcome;
 use nimlab_fuzz::{impartial_ids, limited, small_numbers, text, tokens};
 
@@ -63,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
 
 /// Plays the session's `lines` from `start`, until they end or the time limit stops it.
 fn session<'a>(start: &Sum, lines: impl Iterator<Item = &'a str>) {
-    let mut history = vec![copy(start)];
+    let mut history = vec![start.clone()];
     for line in lines.take(MAX_LINES) {
         if nimlab::limits::stopped() {
             return;

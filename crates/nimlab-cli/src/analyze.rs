@@ -3,8 +3,10 @@
 use crate::limits::{Guard, LimitArgs};
 use crate::Failure;
 use clap::Args;
-use nimlab::analysis::{analyze, Analysis, Convention};
-use nimlab::games::{args::Origin, Arg, Catalogue};
+use nimlab::analysis::{analyze, Analysis};
+use nimlab::games::{Arg, Catalogue};
+use nimlab::Convention;
+use nimlab::Origin;
 use std::io::{self, Read, Write};
 use std::time::Duration;
 

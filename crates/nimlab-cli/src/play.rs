@@ -5,9 +5,10 @@ use crate::lines::Lines;
 use crate::transcript::{Listed, Transcript};
 use crate::Failure;
 use clap::{Args, ValueEnum};
-use nimlab::analysis::{analyze, Convention};
+use nimlab::analysis::analyze;
 use nimlab::games::{Arg, Catalogue, Sum};
-use nimlab::play::{choose, copy, moves, read_move, Turn};
+use nimlab::play::{choose, moves, read_move, Turn};
+use nimlab::Convention;
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
@@ -186,7 +187,7 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
         Convention::Normal
     };
     let mut session = Session {
-        history: vec![copy(&start)],
+        history: vec![start.clone()],
         start,
         convention,
         ascii: args.ascii,
@@ -456,7 +457,7 @@ impl Session {
                         break;
                     }
                     "new" => {
-                        self.history = vec![copy(&self.start)];
+                        self.history = vec![self.start.clone()];
                         self.computers_turn = self.computer_first;
                         t.say("A new game.")?;
                         break;

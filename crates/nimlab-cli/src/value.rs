@@ -3,7 +3,8 @@
 use crate::limits::{Guard, LimitArgs};
 use crate::Failure;
 use clap::Args;
-use nimlab::notation::{birthday, outcome, Session, Value};
+use nimlab::notation::{Session, Value};
+use nimlab::partizan::{birthday, outcome};
 use nimlab::partizan::{born_by, rational_text, thermograph, thermograph_svg};
 use serde::Serialize;
 use std::io::Write;

@@ -3,18 +3,8 @@
 use crate::explain::{Explanation, SumParts};
 use crate::games::{MisereSumSearch, Sum};
 use crate::loopy::GeneralizedValue;
-use crate::{Nimber, Outcome, Result};
+use crate::{Convention, Nimber, Outcome, Result};
 use serde::Serialize;
-
-/// Normal play (the last mover wins) or misère play (the last mover loses).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Convention {
-    /// The player who cannot move loses.
-    Normal,
-    /// The player who cannot move wins.
-    Misere,
-}
 
 /// One winning move of an analysed position.
 #[derive(Debug, Clone, Serialize)]
@@ -45,7 +35,8 @@ pub struct PartReport {
 /// Everything `nimlab analyze` reports about a position.
 ///
 /// ```
-/// use nimlab::analysis::{analyze, Convention};
+/// use nimlab::analysis::analyze;
+/// use nimlab::Convention;
 /// use nimlab::games::Catalogue;
 /// let sum = Catalogue::standard().parse_sum(&["nim", "3", "6", "8", "9"]).unwrap();
 /// let a = analyze(&sum, Convention::Normal, 100).unwrap();
@@ -259,7 +250,8 @@ fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
             }
         }
     } else if loopy {
-        let explored = crate::loopy::explore(sum, crate::games::MAX_MISERE_POSITIONS as usize)?;
+        let explored =
+            crate::loopy::explore(sum.clone(), crate::games::MAX_MISERE_POSITIONS as usize)?;
         let verdicts = crate::loopy::retrograde(&explored.graph, Convention::Misere);
         outcome = verdicts[0].outcome();
         searched = Some((explored.keys.len(), verdicts[0]));
@@ -268,7 +260,7 @@ fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
                 for m in part.options()? {
                     let after = sum.after_move(i, m.to);
                     let to = after.notation();
-                    let key = crate::loopy::sum_key(&after);
+                    let key = after.key();
                     let lost = explored
                         .index(&key)
                         .is_some_and(|k| matches!(verdicts[k], crate::loopy::Verdict::Loss { .. }));

@@ -1,6 +1,5 @@
 //! The library's error type.
 
-use crate::games::args::Origin;
 use thiserror::Error;
 
 /// Everything that can go wrong when nimlab reads a game or a position, or when a
@@ -176,6 +175,33 @@ impl Error {
         Error::BadParameters {
             game: game.into(),
             reason: reason.into(),
+        }
+    }
+}
+
+/// Where a token was read: the command line or the standard input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Origin {
+    /// A command-line argument; its index counts the arguments of the position from 1,
+    /// the game id first.
+    #[default]
+    Argument,
+    /// A token of the standard input; its index counts the tokens read there from 1.
+    StandardInput,
+}
+
+impl Origin {
+    /// Token `index` of this origin, in words.
+    ///
+    /// ```
+    /// use nimlab::Origin;
+    /// assert_eq!(Origin::Argument.place(3), "argument 3");
+    /// assert_eq!(Origin::StandardInput.place(3), "token 3 of standard input");
+    /// ```
+    pub fn place(self, index: usize) -> String {
+        match self {
+            Origin::Argument => format!("argument {index}"),
+            Origin::StandardInput => format!("token {index} of standard input"),
         }
     }
 }

@@ -4,7 +4,8 @@
 //! sums of games, every winning move, and the catalogue of games from the texts.
 //!
 //! ```
-//! use nimlab::analysis::{analyze, Convention};
+//! use nimlab::analysis::analyze;
+//! use nimlab::Convention;
 //! use nimlab::games::Catalogue;
 //! let sum = Catalogue::standard().parse_sum(&["nim", "3", "5", "7"]).unwrap();
 //! let a = analyze(&sum, Convention::Normal, 10).unwrap();
@@ -32,6 +33,6 @@ pub mod partizan_play;
 pub mod play;
 pub mod surreal;
 
-pub use error::{Error, Result};
+pub use error::{Error, Origin, Result};
 pub use nimber::Nimber;
-pub use outcome::Outcome;
+pub use outcome::{Convention, Outcome};

@@ -1,4 +1,4 @@
-//! Outcome classes: who wins a position.
+//! Outcome classes and play conventions: who wins a position, under which rule.
 
 use serde::Serialize;
 use std::fmt;
@@ -69,4 +69,14 @@ impl fmt::Display for Outcome {
         };
         f.write_str(s)
     }
+}
+
+/// Normal play (the last mover wins) or misère play (the last mover loses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// The player who cannot move loses.
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
 }

@@ -19,8 +19,8 @@
 
 use crate::games::ruleset::{RulesetSolver, Side};
 use crate::games::{PartizanSum, PartizanTurn};
-use crate::notation::{outcome, print, stop};
-use crate::partizan::{rational_text, thermograph, Arena, GameId};
+use crate::notation::print;
+use crate::partizan::{outcome, rational_text, stop, thermograph, Arena, GameId};
 use crate::{Outcome, Result};
 use num_bigint::BigInt;
 use serde::Serialize;

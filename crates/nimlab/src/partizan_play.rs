@@ -204,7 +204,7 @@ fn squash_text(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::games::{Arg, Catalogue};
-    use crate::notation::outcome;
+    use crate::partizan::outcome;
     use crate::Outcome;
 
     fn sum(tokens: &[&str]) -> PartizanSum {

@@ -2,7 +2,7 @@
 //! move as a player types it, and the computer's choice with its reason.
 //!
 //! ```
-//! use nimlab::analysis::Convention;
+//! use nimlab::Convention;
 //! use nimlab::games::Catalogue;
 //! use nimlab::play::{choose, read_move};
 //! let sum = Catalogue::standard().parse_sum(&["nim", "3", "4", "5"]).unwrap();
@@ -16,9 +16,10 @@
 //! assert!(read_move(&sum, "take 9 from heap 3").is_err());
 //! ```
 
-use crate::analysis::{analyze, Convention};
+use crate::analysis::analyze;
 use crate::games::{Position, Sum};
 use crate::loopy::Verdict;
+use crate::Convention;
 use crate::{Outcome, Result};
 use std::collections::HashMap;
 
@@ -177,13 +178,6 @@ pub struct Choice {
     pub winning: bool,
     /// Why, in words.
     pub reason: String,
-}
-
-/// A copy of `sum`.
-pub fn copy(sum: &Sum) -> Sum {
-    Sum {
-        parts: sum.parts.iter().map(|p| p.boxed_clone()).collect(),
-    }
 }
 
 /// `sum` after a move in part `i` to `to`.
@@ -534,16 +528,13 @@ fn choose_loopy(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
             format!("{LOOPY_BUDGET} positions"),
         ));
     }
-    let explored = crate::loopy::explore(sum, LOOPY_BUDGET)?;
+    let explored = crate::loopy::explore(sum.clone(), LOOPY_BUDGET)?;
     let verdicts = crate::loopy::retrograde(&explored.graph, convention);
     let Some(best) = crate::loopy::best_move(&explored.graph, &verdicts, 0) else {
         return Ok(None);
     };
     let key = &explored.keys[best as usize];
-    let Some(turn) = moves(sum)?
-        .into_iter()
-        .find(|t| &crate::loopy::sum_key(&t.after) == key)
-    else {
+    let Some(turn) = moves(sum)?.into_iter().find(|t| &t.after.key() == key) else {
         return Ok(None);
     };
     let n = explored.keys.len();

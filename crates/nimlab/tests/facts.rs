@@ -1,7 +1,8 @@
 //! Runs every fact of `tests/data/facts.tsv` through the analysis.
 
-use nimlab::analysis::{analyze, Convention};
+use nimlab::analysis::analyze;
 use nimlab::games::Catalogue;
+use nimlab::Convention;
 
 #[test]
 fn facts_from_the_texts() {

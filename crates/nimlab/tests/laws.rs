@@ -1,8 +1,9 @@
 //! Laws of impartial games, held against brute force.
 
-use nimlab::analysis::{analyze, Convention};
+use nimlab::analysis::analyze;
 use nimlab::games::{subtraction::Subtraction, Catalogue};
 use nimlab::impartial::{GrundySolver, ImpartialGame};
+use nimlab::Convention;
 use proptest::prelude::*;
 
 /// Two subtraction games played side by side, searched as one game (no decomposition).

@@ -1,34 +1,7 @@
 //! Reading positions from command-line tokens, with errors that point at the token.
 
-use crate::{Error, Result};
+use crate::{Error, Origin, Result};
 use num_bigint::BigUint;
-
-/// Where a token was read: the command line or the standard input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Origin {
-    /// A command-line argument; its index counts the arguments of the position from 1,
-    /// the game id first.
-    #[default]
-    Argument,
-    /// A token of the standard input; its index counts the tokens read there from 1.
-    StandardInput,
-}
-
-impl Origin {
-    /// Token `index` of this origin, in words.
-    ///
-    /// ```
-    /// use nimlab::games::args::Origin;
-    /// assert_eq!(Origin::Argument.place(3), "argument 3");
-    /// assert_eq!(Origin::StandardInput.place(3), "token 3 of standard input");
-    /// ```
-    pub fn place(self, index: usize) -> String {
-        match self {
-            Origin::Argument => format!("argument {index}"),
-            Origin::StandardInput => format!("token {index} of standard input"),
-        }
-    }
-}
 
 /// One token of a position, with where it was read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -26,9 +26,9 @@
 use super::args::{naturals, Arg};
 use super::catalogue::{Entry, Params};
 use super::position::{Move, MoveList, Position};
-use crate::analysis::Convention;
 use crate::explain::Explanation;
 use crate::loopy::{generalized_values, retrograde, GeneralizedValue, Graph, Verdict};
+use crate::Convention;
 use crate::{Error, Nimber, Outcome, Result};
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, OnceLock};

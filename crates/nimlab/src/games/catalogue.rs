@@ -344,7 +344,8 @@ impl Catalogue {
     /// read (the command line or the standard input), for error messages.
     ///
     /// ```
-    /// use nimlab::games::{args::Origin, Arg, Catalogue};
+    /// use nimlab::games::{Arg, Catalogue};
+    /// use nimlab::Origin;
     /// let cat = Catalogue::standard();
     /// let piped = |text, index| Arg { text, index, origin: Origin::StandardInput };
     /// let args = [Arg::new("nim", 1), piped("3", 1), piped("x5", 2)];

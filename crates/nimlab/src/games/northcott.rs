@@ -453,10 +453,10 @@ impl Rules for Northcott {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::Convention;
     use crate::games::args::number;
     use crate::games::{Position, Sum};
     use crate::loopy::{explore, generalized_values, retrograde, GeneralizedValue, Verdict};
+    use crate::Convention;
 
     fn board(text: &str) -> Box<dyn Position> {
         let tokens: Vec<&str> = text.split_whitespace().collect();
@@ -511,7 +511,7 @@ mod tests {
             let sum = Sum {
                 parts: vec![board(start)],
             };
-            let e = explore(&sum, 1_000_000).unwrap();
+            let e = explore(sum, 1_000_000).unwrap();
             assert!(e.keys.len() > 100, "{start}: {} positions", e.keys.len());
             let verdicts = retrograde(&e.graph, Convention::Normal);
             let values = generalized_values(&e.graph);

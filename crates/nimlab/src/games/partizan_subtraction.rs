@@ -96,7 +96,7 @@ impl std::fmt::Display for Rules {
 /// let g = solver.value(&mut a, &Heap::new(&rules, 2));
 /// assert_eq!(nimlab::notation::print(&mut a, g), "{1|0}");
 /// let five = solver.value(&mut a, &Heap::new(&rules, 5));
-/// let class = nimlab::notation::outcome(&mut a, five);
+/// let class = nimlab::partizan::outcome(&mut a, five);
 /// assert_eq!(class, outcomes_by_play(&rules, 5)[5]);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -243,7 +243,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::outcome;
+    use crate::partizan::outcome;
     use crate::partizan::{Arena, Solver};
 
     /// The outcome class of each canonical value is the one found by play, for the text's

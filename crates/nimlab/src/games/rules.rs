@@ -359,9 +359,8 @@ where
             let sum = super::Sum {
                 parts: vec![self.boxed_clone()],
             };
-            let explored = crate::loopy::explore(&sum, super::MAX_MISERE_POSITIONS as usize)?;
-            let verdicts =
-                crate::loopy::retrograde(&explored.graph, crate::analysis::Convention::Misere);
+            let explored = crate::loopy::explore(sum, super::MAX_MISERE_POSITIONS as usize)?;
+            let verdicts = crate::loopy::retrograde(&explored.graph, crate::Convention::Misere);
             return Ok(verdicts[0].outcome());
         }
         let mut solver = self.misere.lock().unwrap_or_else(|e| e.into_inner());

@@ -1,6 +1,7 @@
 //! Sums of catalogue positions, possibly of different games.
 
 use super::position::{Move, Position};
+use crate::loopy::Explorable;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap;
 
@@ -9,6 +10,35 @@ use rustc_hash::FxHashMap;
 pub struct Sum {
     /// The parts, in the order they were written.
     pub parts: Vec<Box<dyn Position>>,
+}
+
+impl Clone for Sum {
+    fn clone(&self) -> Self {
+        Sum {
+            parts: self.parts.iter().map(|p| p.boxed_clone()).collect(),
+        }
+    }
+}
+
+/// A sum is explored for loopy play position by position, each told apart by its key.
+impl Explorable for Sum {
+    fn key(&self) -> String {
+        Sum::key(self)
+    }
+
+    fn name(&self) -> String {
+        self.notation()
+    }
+
+    fn successors(&self) -> Result<Vec<Sum>> {
+        let mut all = Vec::new();
+        for (i, part) in self.parts.iter().enumerate() {
+            for m in part.options()? {
+                all.push(self.after_move(i, m.to));
+            }
+        }
+        Ok(all)
+    }
 }
 
 impl Sum {
@@ -24,6 +54,21 @@ impl Sum {
             return self.parts[0].notation();
         }
         self.notation_with(usize::MAX, "")
+    }
+
+    /// The sum with every part's game id, `game position + game position`: a key that
+    /// tells positions of different sums apart.
+    ///
+    /// ```
+    /// let cat = nimlab::games::Catalogue::standard();
+    /// assert_eq!(cat.parse_sum(&["nim", "3", "5"]).unwrap().key(), "nim 3 5");
+    /// ```
+    pub fn key(&self) -> String {
+        self.parts
+            .iter()
+            .map(|p| format!("{} {}", p.game(), p.notation()))
+            .collect::<Vec<_>>()
+            .join(" + ")
     }
 
     /// The game: the part's id for one part, `sum` otherwise.

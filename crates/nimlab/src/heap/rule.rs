@@ -5,7 +5,7 @@
 //! or a subtraction set. Every named heap game of the catalogue is one of these.
 
 use super::code::Code;
-use crate::games::subtraction::SubtractionSet;
+use super::SubtractionSet;
 use crate::{Error, Result};
 use std::fmt;
 

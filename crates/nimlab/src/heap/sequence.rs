@@ -7,7 +7,7 @@
 use super::rule::Rule;
 use super::sparse::{self, Sparse};
 use super::values::{Cell, Values};
-use crate::games::subtraction::{ClosedForm, SubtractionSet};
+use super::{ClosedForm, SubtractionSet};
 use crate::{Error, Result};
 
 /// The most work (option values looked at) [`Sequence::extend_to`] spends before it refuses

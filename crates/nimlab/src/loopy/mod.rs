@@ -2,7 +2,7 @@
 //! generalised Sprague–Grundy values.
 //!
 //! ```
-//! use nimlab::analysis::Convention;
+//! use nimlab::Convention;
 //! use nimlab::loopy::{generalized_values, retrograde, Graph, Verdict};
 //! // A pass back and forth between 0 and 1, and 1 → 2 ends the game.
 //! let g = Graph::from_moves(vec![vec![1], vec![0, 2], vec![]]);
@@ -15,7 +15,7 @@ mod graph;
 mod gsg;
 mod retrograde;
 
-pub use explore::{explore, sum_key, Explored};
+pub use explore::{explore, Explorable, Explored};
 pub use graph::Graph;
 pub use gsg::{generalized_values, GeneralizedValue};
 pub use retrograde::{best_move, retrograde, Verdict};
@@ -23,7 +23,7 @@ pub use retrograde::{best_move, retrograde, Verdict};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::Convention;
+    use crate::Convention;
     use crate::Outcome;
     use rand::{Rng, SeedableRng};
 

@@ -2,7 +2,7 @@
 //! and how long perfect play lasts.
 
 use super::Graph;
-use crate::analysis::Convention;
+use crate::Convention;
 use crate::Outcome;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -66,7 +66,7 @@ impl fmt::Display for Verdict {
 /// than its slowest move. Runs in time linear in the size of the graph.
 ///
 /// ```
-/// use nimlab::analysis::Convention;
+/// use nimlab::Convention;
 /// use nimlab::loopy::{retrograde, Graph, Verdict};
 /// // 0 ⇄ 1 and 1 → 2 (no moves): 2 is lost, 1 wins by moving to 2, 0 must move to 1.
 /// // 3 ⇄ 4 with no way out: a draw.
@@ -126,7 +126,7 @@ pub fn retrograde(graph: &Graph, convention: Convention) -> Vec<Verdict> {
 /// a won position when it is lost. `None` when `i` has no move.
 ///
 /// ```
-/// use nimlab::analysis::Convention;
+/// use nimlab::Convention;
 /// use nimlab::loopy::{best_move, retrograde, Graph};
 /// let g = Graph::from_moves(vec![vec![1], vec![0, 2], vec![], vec![4], vec![3]]);
 /// let v = retrograde(&g, Convention::Normal);

@@ -14,9 +14,9 @@ mod eval;
 mod parse;
 mod print;
 
-pub use eval::{birthday, outcome, stop, Session, Value, MAX_MULTIPLE};
+pub use eval::{Session, Value, MAX_MULTIPLE};
 pub use parse::{parse, BinOp, CompareOp, Expr, MAX_DEPTH, MAX_INPUT, MAX_UPTIMAL};
-pub use print::{ordered, print, print_nus, try_print, MAX_TEXT};
+pub use print::{ordered, print, try_print, MAX_TEXT};
 
 #[cfg(test)]
 mod tests;

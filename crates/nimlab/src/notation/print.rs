@@ -1,54 +1,9 @@
 //! The printer of canonical forms in CGSuite's plain-text notation.
 
 use crate::partizan::walk::{walk, Step};
-use crate::partizan::{Arena, GameId, Nus, Uptimals};
+use crate::partizan::{Arena, GameId, Uptimals};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
-
-/// `x + n·↑ + *m` as CGSuite writes it: `0`, `5`, `-1/2`, `9/8*`, `^`, `^^`, `^3`, `v*`,
-/// `6^*`, `^*6`, `73/16v9*8`; except that a number followed by three or more ups, which
-/// CGSuite writes `2^3` but reads as the power 8, is written `2+^3`.
-///
-/// ```
-/// use nimlab::notation::print_nus;
-/// use nimlab::partizan::{Dyadic, Nus};
-/// let n = Nus { number: Dyadic::new(73.into(), 4), ups: -9, nim: 8 };
-/// assert_eq!(print_nus(&n), "73/16v9*8");
-/// let n = Nus { number: Dyadic::from(2), ups: 3, nim: 1 };
-/// assert_eq!(print_nus(&n), "2+^3*");
-/// ```
-pub fn print_nus(n: &Nus) -> String {
-    let mut s = String::new();
-    if !n.number.is_zero() || (n.ups == 0 && n.nim == 0) {
-        s.push_str(&n.number.to_string());
-        if n.ups >= 3 {
-            s.push('+');
-        }
-    }
-    let (arrow, count) = if n.ups >= 0 {
-        ('^', n.ups)
-    } else {
-        ('v', -n.ups)
-    };
-    match count {
-        0 => {}
-        1 => s.push(arrow),
-        2 => {
-            s.push(arrow);
-            s.push(arrow);
-        }
-        k => {
-            s.push(arrow);
-            s.push_str(&k.to_string());
-        }
-    }
-    match n.nim {
-        0 => {}
-        1 => s.push('*'),
-        m => s.push_str(&format!("*{m}")),
-    }
-    s
-}
 
 /// A game as CGSuite prints it.
 ///
@@ -347,7 +302,7 @@ fn bars(a: &mut Arena, p: &mut Printer, key: TextKey) -> Shape {
 fn write_atom(a: &mut Arena, p: &mut Printer, g: GameId, parens: bool) -> Option<String> {
     let (text, compact) = if let Some(n) = a.as_nus(g) {
         let compact = n.is_number() || (n.number.is_zero() && (n.ups == 0 || n.nim == 0));
-        (print_nus(n), compact)
+        (n.to_string(), compact)
     } else {
         // An uptimal longer than the parser reads is written as a game.
         let u =

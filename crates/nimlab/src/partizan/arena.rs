@@ -5,6 +5,7 @@ use super::Dyadic;
 use num_bigint::BigInt;
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering as Atomic};
 use std::sync::Arc;
 
@@ -29,6 +30,53 @@ impl Nus {
     /// Whether this is a number (no ups, no nimber).
     pub fn is_number(&self) -> bool {
         self.ups == 0 && self.nim == 0
+    }
+}
+
+/// `x + n·↑ + *m` as CGSuite writes it: `0`, `5`, `-1/2`, `9/8*`, `^`, `^^`, `^3`, `v*`,
+/// `6^*`, `^*6`, `73/16v9*8`; except that a number followed by three or more ups, which
+/// CGSuite writes `2^3` but reads as the power 8, is written `2+^3`.
+///
+/// ```
+/// use nimlab::partizan::{Dyadic, Nus};
+/// let n = Nus { number: Dyadic::new(73.into(), 4), ups: -9, nim: 8 };
+/// assert_eq!(n.to_string(), "73/16v9*8");
+/// let n = Nus { number: Dyadic::from(2), ups: 3, nim: 1 };
+/// assert_eq!(n.to_string(), "2+^3*");
+/// ```
+impl fmt::Display for Nus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self;
+        let mut s = String::new();
+        if !n.number.is_zero() || (n.ups == 0 && n.nim == 0) {
+            s.push_str(&n.number.to_string());
+            if n.ups >= 3 {
+                s.push('+');
+            }
+        }
+        let (arrow, count) = if n.ups >= 0 {
+            ('^', n.ups)
+        } else {
+            ('v', -n.ups)
+        };
+        match count {
+            0 => {}
+            1 => s.push(arrow),
+            2 => {
+                s.push(arrow);
+                s.push(arrow);
+            }
+            k => {
+                s.push(arrow);
+                s.push_str(&k.to_string());
+            }
+        }
+        match n.nim {
+            0 => {}
+            1 => s.push('*'),
+            m => s.push_str(&format!("*{m}")),
+        }
+        f.write_str(&s)
     }
 }
 
@@ -496,7 +544,7 @@ impl Arena {
     fn expand(&mut self, nus: &Nus) -> (Vec<GameId>, Vec<GameId>) {
         let Nus { number, ups, nim } = nus;
         if *nim > MAX_EXPANDED || ups.unsigned_abs() > MAX_EXPANDED {
-            let what = format!("the options of {}", crate::notation::print_nus(nus));
+            let what = format!("the options of {}", nus);
             self.overflow(
                 what,
                 format!(

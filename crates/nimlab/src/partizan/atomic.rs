@@ -3,9 +3,9 @@
 //! star, the Norton product and the test that says whether a game is atomic.
 
 use super::ops::{norton_product, ordinal_sum};
+use super::stop;
 use super::walk::{walk, Step};
 use super::{Arena, Dyadic, GameId, Nus};
-use crate::notation::stop;
 use crate::Result;
 use rustc_hash::FxHashMap;
 

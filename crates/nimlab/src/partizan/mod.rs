@@ -16,6 +16,7 @@ mod arena;
 pub mod atomic;
 mod born;
 mod dyadic;
+mod measures;
 pub mod ops;
 pub(crate) mod solver;
 mod svg;
@@ -26,6 +27,7 @@ pub(crate) mod walk;
 pub use arena::{Arena, Comparison, GameId, Mark, Nus, MAX_EXPANDED, MAX_GAMES};
 pub use born::{born_by, MAX_DAY};
 pub use dyadic::Dyadic;
+pub use measures::{birthday, outcome, stop};
 pub use solver::{PartizanGame, Solver, MAX_REMEMBERED_POSITIONS};
 pub use svg::{side_by_side, thermograph_svg};
 pub use thermograph::{

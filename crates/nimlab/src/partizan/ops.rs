@@ -208,7 +208,7 @@ pub fn times(a: &mut Arena, n: &BigInt, g: GameId) -> Result<GameId> {
                 .and_then(|k| k.checked_mul(x.ups))
                 .ok_or_else(|| {
                     Error::limit(
-                        format!("the multiple {n} of {}", crate::notation::print_nus(&x)),
+                        format!("the multiple {n} of {}", x),
                         "multiples of up below 2^63",
                     )
                 })?
@@ -769,7 +769,7 @@ pub fn stop_count(a: &mut Arena, g: GameId) -> Result<BigInt> {
 
 /// Whether both stops are 0 (0 itself included).
 pub fn is_infinitesimal(a: &mut Arena, g: GameId) -> bool {
-    crate::notation::stop(a, g, true).is_zero() && crate::notation::stop(a, g, false).is_zero()
+    super::stop(a, g, true).is_zero() && super::stop(a, g, false).is_zero()
 }
 
 /// Whether `g` and all its followers are infinitesimal: `x^*` values with x = 0, or games
