@@ -11,7 +11,8 @@ pub struct GamesArgs {
     /// Also show how each game's position is written.
     #[arg(long)]
     long: bool,
-    /// Print one JSON array of the games (id, usage, kind, summary, position).
+    /// Print one JSON array of the games (id, usage, kind, summary, position, example,
+    /// start).
     #[arg(long)]
     json: bool,
 }

@@ -88,49 +88,14 @@ pub enum SideArg {
     Right,
 }
 
-/// The position a game starts from when none is given.
-fn start_position(id: &str) -> Option<&'static str> {
-    let name = id.split(':').next().unwrap_or(id);
-    Some(match name {
-        "nim" | "moore" => "1 3 5 7",
-        "kubo" => "333/333/333",
-        "nineteen" => "ooo/oooo/ooooo/oooo/ooo",
-        "taktix" => "4x4",
-        "chomp" => "4x7",
-        "green-hackenbush" => "0-1 1-2 2-3 1-4 0-5 5-6 6-0",
-        "kayles" | "dawson-kayles" | "dawson-chess" | "grundy" | "lasker" | "antigrundy"
-        | "octal" | "subtraction" | "halving" | "proportional" | "peggy" => "10 7",
-        "daisy" => "12",
-        "dawson-board" => "6",
-        "fibonacci-nim" => "20",
-        "count-up" => "0",
-        "northcott" => "4 3 2 0 6 3 1 5",
-        "poker-nim" => "2 4 6 / 50 50",
-        "bus-nim" => "1 2 3",
-        "wythoff" | "two-heaps-3" | "euclid" => "7 11",
-        _ => return None,
-    })
-}
-
-/// The example position of a game's documentation (`e.g. `rook-3 9,6``), without the id.
-fn documented_example(entry: &nimlab::games::Entry) -> Option<String> {
-    let example = entry.position.split("e.g. `").nth(1)?.split('`').next()?;
-    let mut words = example.split_whitespace().peekable();
-    if words
-        .peek()
-        .is_some_and(|w| *w == entry.name || w.starts_with(&format!("{}:", entry.name)))
-    {
-        words.next();
-    }
-    let rest: Vec<&str> = words.collect();
-    (!rest.is_empty()).then(|| rest.join(" "))
-}
-
 /// Plays the game: reads moves and commands from standard input, one per line.
 pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
     let guard = Guard::new(args.limits.limits(Some(DEFAULT_TIME_LIMIT))?);
     let cat = Catalogue::standard();
     let mut tokens: Vec<String> = args.position.clone();
+    if tokens.len() == 1 {
+        tokens = cat.start(&tokens[0])?;
+    }
     if cat.is_partizan(&tokens[0]) {
         if args.misere {
             return Err(nimlab::Error::Unsupported(
@@ -138,10 +103,6 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
                     .to_string(),
             )
             .into());
-        }
-        if tokens.len() == 1 {
-            let (entry, _) = cat.lookup_partizan(&tokens[0])?;
-            tokens.extend(entry.start.split_whitespace().map(String::from));
         }
         let list: Vec<Arg<'_>> = tokens
             .iter()
@@ -159,21 +120,6 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
         };
         let mut t = Transcript::new(out, args.json);
         return crate::partizan::play(&cat, &list, &options, guard, &mut t);
-    }
-    if tokens.len() == 1 {
-        let id = tokens[0].clone();
-        let id = &id;
-        let (entry, _) = cat.lookup(id)?;
-        match start_position(id).map(String::from).or_else(|| documented_example(entry)) {
-            Some(start) => tokens.extend(start.split_whitespace().map(String::from)),
-            None => {
-                return Err(nimlab::Error::missing(
-                    format!("`{id}` has no start position"),
-                    format!("a position after the game id (`nimlab games --long` shows how `{id}` is written)"),
-                )
-                .into())
-            }
-        }
     }
     let args_list: Vec<Arg<'_>> = tokens
         .iter()

@@ -324,24 +324,14 @@ fn bad_input_is_refused_clearly() {
 /// lists leads to a position that `analyze` itself finds lost for the player to move.
 #[test]
 fn every_documented_example_analyses_consistently() {
-    let out = nimlab(&["games", "--long"]);
-    let text = String::from_utf8(out.stdout).unwrap();
-    // The impartial games come first, up to a blank line.
-    let lines: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+    let list = json(&["games"]);
     let mut games = 0;
-    for pair in lines.chunks(2) {
-        let id = pair[0].split_whitespace().next().unwrap();
-        let name = id.split([':', '[']).next().unwrap();
-        let example = pair[1]
-            .split("e.g. `")
-            .nth(1)
-            .and_then(|rest| rest.split('`').next())
-            .unwrap_or_else(|| panic!("{id}: no example in {:?}", pair[1]));
-        let mut args: Vec<&str> = vec!["analyze"];
-        let first = example.split_whitespace().next().unwrap_or("");
-        if first != name && !first.starts_with(&format!("{name}:")) {
-            args.push(name);
+    for g in list.as_array().unwrap() {
+        if g["kind"] != "impartial" {
+            continue;
         }
+        let example = g["example"].as_str().unwrap();
+        let mut args: Vec<&str> = vec!["analyze"];
         args.extend(example.split_whitespace());
         for misere in [false, true] {
             let mut call = args.clone();
@@ -380,22 +370,14 @@ fn every_documented_example_analyses_consistently() {
 /// to move (a value ≥ 0 after Left's move, ≤ 0 after Right's).
 #[test]
 fn every_partizan_example_analyses_consistently() {
-    let out = nimlab(&["games", "--long"]);
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text
-        .lines()
-        .skip_while(|l| !l.starts_with("Partizan games"))
-        .skip(1)
-        .collect();
+    let list = json(&["games"]);
     let mut games = 0;
-    for pair in lines.chunks(2) {
-        let id = pair[0].split_whitespace().next().unwrap();
-        let name = id.split(':').next().unwrap();
-        let example = pair[1]
-            .split("e.g. `")
-            .nth(1)
-            .and_then(|rest| rest.split('`').next())
-            .unwrap_or_else(|| panic!("{id}: no example in {:?}", pair[1]));
+    for g in list.as_array().unwrap() {
+        if g["kind"] != "partizan" {
+            continue;
+        }
+        let name = g["id"].as_str().unwrap();
+        let example = g["example"].as_str().unwrap();
         let mut args: Vec<&str> = vec!["analyze"];
         args.extend(example.split_whitespace());
         let game = args[1].to_string();

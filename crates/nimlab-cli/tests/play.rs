@@ -331,3 +331,19 @@ fn play_json_is_one_event_a_line_through_a_whole_game() {
     let listed = events.iter().find(|e| e["event"] == "moves").unwrap();
     assert_eq!(listed["total"], 2);
 }
+
+#[test]
+fn a_game_that_needs_parameters_starts_with_those_of_its_example() {
+    // `subtraction` alone plays the example's set {1, 3, 4} from the start 10 7. Under
+    // S = {1, 3, 4} the values run 0 1 0 1 2 3 2 0 1 0 1 (period 7: 0 1 0 1 2 3 2), so
+    // heaps 10 and 7 are worth *1 and 0 and the first hint takes 1 from heap 1 to 9 (0).
+    let (status, out, err) = play(&["subtraction", "--ascii"], "hint\nquit\n");
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("subtraction:1,3,4"), "{out}");
+    assert!(out.contains("heap  1: ||||||||||"), "{out}");
+    assert!(out.contains("Hint: take 1 from heap 1, leaving 9"), "{out}");
+    // A set given with the id is kept.
+    let (status, out, err) = play(&["subtraction:1,2", "--ascii"], "quit\n");
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("subtraction:1,2"), "{out}");
+}

@@ -47,6 +47,8 @@ pub fn entry() -> Entry {
         usage: "bus-nim",
         summary: "Nim, or carry ≥1 counters from one heap onto another non-empty heap; loopy (draws)",
         position: "heap sizes, e.g. `1 2 3`; moves `H-K` (take K from heap H) and `H-K>J` (carry K from heap H to heap J)",
+        example: "bus-nim 1 2 3",
+        start: "1 2 3",
         params: Params::None,
         build: |_, args| BusNim::parse(args).map(|p| Box::new(p) as Box<dyn Position>),
     }

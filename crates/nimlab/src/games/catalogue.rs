@@ -33,6 +33,11 @@ pub struct Entry {
     pub summary: &'static str,
     /// How a position is written, with an example.
     pub position: &'static str,
+    /// The example of [`Entry::position`], whole: the id (with the parameters that are
+    /// the defaults when the id needs some) and the position.
+    pub example: &'static str,
+    /// The position `nimlab play` starts from when none is given.
+    pub start: &'static str,
     /// Whether the id takes parameters.
     pub params: Params,
     /// Reads a position.
@@ -55,6 +60,9 @@ pub struct PartizanEntry {
     pub summary: &'static str,
     /// How a position is written, with an example.
     pub position: &'static str,
+    /// The example of [`PartizanEntry::position`], whole: the id (with the parameters
+    /// that are the defaults when the id needs some) and the position.
+    pub example: &'static str,
     /// Whether the id takes parameters.
     pub params: Params,
     /// The position `nimlab play` starts from when none is given.
@@ -87,6 +95,10 @@ pub struct GameInfo {
     pub summary: &'static str,
     /// How a position is written, with an example.
     pub position: &'static str,
+    /// The example, whole: the id and a position.
+    pub example: &'static str,
+    /// The position a game starts from when none is given.
+    pub start: &'static str,
 }
 
 /// Every game nimlab knows, by id.
@@ -234,6 +246,8 @@ impl Catalogue {
             kind: GameKind::Impartial,
             summary: e.summary,
             position: e.position,
+            example: e.example,
+            start: e.start,
         });
         let partizan = self.partizan.iter().map(|e| GameInfo {
             id: e.name,
@@ -241,8 +255,58 @@ impl Catalogue {
             kind: GameKind::Partizan,
             summary: e.summary,
             position: e.position,
+            example: e.example,
+            start: e.start,
         });
         impartial.chain(partizan).collect()
+    }
+
+    /// The game and position a game starts from when only its id is given: the id,
+    /// with the parameters of the entry's example when it needs parameters and has none
+    /// (`subtraction` plays `subtraction:1,3,4`), then the entry's start position, token
+    /// by token.
+    ///
+    /// ```
+    /// let cat = nimlab::games::Catalogue::standard();
+    /// assert_eq!(cat.start("nim").unwrap(), ["nim", "1", "3", "5", "7"]);
+    /// assert_eq!(cat.start("subtraction").unwrap(), ["subtraction:1,3,4", "10", "7"]);
+    /// assert_eq!(cat.start("subtraction:2,5").unwrap(), ["subtraction:2,5", "10", "7"]);
+    /// assert_eq!(cat.start("domineering").unwrap(), ["domineering", "4x4"]);
+    /// assert!(cat.start("nimm").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// An unknown id, or parameters the game does not take.
+    pub fn start(&self, id: &str) -> Result<Vec<String>> {
+        let (name, params) = match id.split_once(':') {
+            Some((n, p)) => (n, Some(p)),
+            None => (id, None),
+        };
+        let found = match self.entries.iter().find(|e| e.name == name) {
+            Some(e) => Some((e.params, e.example, e.start)),
+            None => self
+                .partizan
+                .iter()
+                .find(|e| e.name == name)
+                .map(|e| (e.params, e.example, e.start)),
+        };
+        let Some((kind, example, start)) = found else {
+            return Err(Error::UnknownGame {
+                id: id.to_string(),
+                suggestion: self.closest(name),
+            });
+        };
+        let full = match (kind, params) {
+            (Params::Required, None | Some("")) => example
+                .split_whitespace()
+                .next()
+                .unwrap_or(name)
+                .to_string(),
+            _ => id.to_string(),
+        };
+        Ok(std::iter::once(full)
+            .chain(start.split_whitespace().map(String::from))
+            .collect())
     }
 
     /// The entry whose name begins `id` (before any `:`).
@@ -445,6 +509,70 @@ fn looks_like_id(token: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Reads `tokens` as a sum of the catalogue, impartial or partizan.
+    fn reads(cat: &Catalogue, tokens: &[String]) -> Result<String> {
+        let args: Vec<Arg<'_>> = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Arg::new(t, i + 1))
+            .collect();
+        if cat.is_partizan(&tokens[0]) {
+            Ok(cat.parse_partizan_sum_args(&args)?.notation())
+        } else {
+            Ok(cat.parse_sum_args(&args)?.notation())
+        }
+    }
+
+    #[test]
+    fn every_entry_reads_its_example_and_its_start() {
+        let cat = Catalogue::standard();
+        let list = cat.list();
+        assert_eq!(
+            list.len(),
+            cat.entries().len() + cat.partizan_entries().len()
+        );
+        for g in &list {
+            // The example is the one the position's description gives, with its id.
+            let example: Vec<String> = g.example.split_whitespace().map(String::from).collect();
+            let id = &example[0];
+            assert!(
+                id == g.id || id.starts_with(&format!("{}:", g.id)),
+                "{}: example {:?}",
+                g.id,
+                g.example
+            );
+            let position = example[1..].join(" ");
+            assert!(
+                g.position.contains(&format!("`{}`", g.example))
+                    || g.position.contains(&format!("`{position}`")),
+                "{}: {:?} is not the example of {:?}",
+                g.id,
+                g.example,
+                g.position
+            );
+            reads(&cat, &example).unwrap_or_else(|e| panic!("{}: {e}", g.example));
+            // The start, with the example's parameters when the id needs some.
+            let start = cat.start(g.id).unwrap();
+            assert_eq!(start[1..].join(" "), g.start);
+            reads(&cat, &start).unwrap_or_else(|e| panic!("{}: {e}", start.join(" ")));
+            let params = cat.entries().iter().find(|e| e.name == g.id).map_or_else(
+                || {
+                    cat.partizan_entries()
+                        .iter()
+                        .find(|e| e.name == g.id)
+                        .unwrap()
+                        .params
+                },
+                |e| e.params,
+            );
+            if params == Params::Required {
+                assert_eq!(&start[0], id, "{}: the default parameters", g.id);
+            } else {
+                assert_eq!(start[0], g.id);
+            }
+        }
+    }
 
     fn error(tokens: &[&str]) -> String {
         Catalogue::standard()

@@ -59,6 +59,8 @@ pub fn entry() -> Entry {
         usage: "chomp",
         summary: "a bar with a poisoned corner; take a piece and every piece right of it and above it; whoever takes the poison loses",
         position: "a rectangle `RxC` (R rows of C pieces) or the row lengths from the poisoned row up, e.g. `chomp 3x5`, `chomp 5 5 3 1`; a move is a piece `c,r` (column, row from 1 at the poisoned corner)",
+        example: "chomp 3x5",
+        start: "4x7",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(Chomp::default(), read_board(args)?))),
     }

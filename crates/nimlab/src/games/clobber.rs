@@ -224,6 +224,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "clobber",
         summary: "stones of Left (`x`) and Right (`o`); a player moves a stone onto a side-by-side neighbour holding an opponent's stone, which is removed; who cannot move loses",
         position: "rows from the top separated by `|` (or as separate arguments), `x` Left's stone, `o` Right's, `.` empty, e.g. `clobber xoxo|oxox|xoxo`; a move is the square left and the square clobbered, `a1-a2`",
+        example: "clobber xoxo|oxox|xoxo",
         params: super::Params::None,
         start: "xoxo|oxox|xoxo",
         build: |_, args| super::ruleset::read_joined(args, "|", Clobber::parse),

@@ -151,6 +151,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "col",
         summary: SUMMARY,
         position: NOTATION,
+        example: "col x..|...",
         params: super::Params::None,
         start: START,
         build: |_, args| super::ruleset::read_joined(args, "|", Col::parse),

@@ -29,6 +29,8 @@ pub fn entry() -> Entry {
         usage: "count-up:N,K",
         summary: "a total starts at 0; say 1..K to add it; reaching N wins (misère: loses)",
         position: "the current total, e.g. `count-up:100,10 0`",
+        example: "count-up:100,10 0",
+        start: "0",
         params: Params::Required,
         build: |params, args| {
             let game = CountUp::parse(params.unwrap_or_default())?;

@@ -87,6 +87,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "cram",
         summary: "either player places a domino on two adjacent empty squares, either way (impartial Domineering); who cannot place one loses",
         position: "as for Domineering: rows from the top separated by `|`, `.` empty and `#` filled, or `RxC`, e.g. `cram 3x4`; a move is the two squares the domino covers, `a1-b1`",
+        example: "cram 3x4",
         params: super::Params::None,
         start: "3x4",
         build: |_, args| super::ruleset::read_joined(args, "|", Cram::parse),

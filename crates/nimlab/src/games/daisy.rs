@@ -29,6 +29,8 @@ pub fn entry() -> Entry {
         usage: "daisy",
         summary: "coins in a circle; remove one coin or two adjacent coins (the first move leaves a Kayles row)",
         position: "circles `c12` (or `12`) and rows `r5` of coins, e.g. `daisy 12 r5`",
+        example: "daisy 12 r5",
+        start: "12",
         params: Params::None,
         build: |_, args| {
             let game = Daisy::new();

@@ -239,6 +239,8 @@ pub fn entry() -> Entry {
         usage: "dawson-board",
         summary: "Dawson's chess on its 3 x n board: pawns step forward or capture diagonally, captures compulsory (won as octal 0.137)",
         position: "the number of files for the start, or the rows from Black's side (`p` Black, `P` White, `.` empty) and the side to move, e.g. `dawson-board 5`, `dawson-board ppppp/..P../PP.PP b`; moves `c1-c2`, `b3xc2`",
+        example: "dawson-board 5",
+        start: "6",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(DawsonChess, read_position(args)?))),
     }

@@ -311,6 +311,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "domineering",
         summary: "Left places a domino on two empty squares one above the other, Right on two side by side; who cannot place one loses",
         position: "rows from the top separated by `|` (or as separate arguments), `.` empty and `#` filled, or `RxC` for an empty board, e.g. `domineering ....|....|....` or `domineering 4x4`; a move is the two squares the domino covers, `a1-a2` (columns from the left, rows from the bottom)",
+        example: "domineering ....|....|....",
         params: super::Params::None,
         start: "4x4",
         build: |_, args| super::ruleset::read_joined(args, "|", Domineering::parse),

@@ -43,6 +43,8 @@ pub fn entry() -> Entry {
         usage: "euclid",
         summary: "two positive numbers; subtract a positive multiple of the smaller from the larger, leaving it positive",
         position: "the two numbers, e.g. `23 5`",
+        example: "euclid 23 5",
+        start: "7 11",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(Euclid, read_pair(args)?))),
     }

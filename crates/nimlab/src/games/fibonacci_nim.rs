@@ -51,6 +51,8 @@ pub fn entry() -> Entry {
         usage: "fibonacci-nim",
         summary: "one heap; the first move takes 1..n-1, later moves at most twice the previous take; the last take wins",
         position: "the heap `n` at the start, or `n m`: a heap of n where the player to move may take up to m, e.g. `20` or `18 4`",
+        example: "fibonacci-nim 20",
+        start: "20",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(FibonacciNim::default(), read(args)?))),
     }

@@ -52,6 +52,8 @@ pub fn entry() -> Entry {
         usage: "golden-dollar",
         summary: "as silver-dollar, but one coin is the golden dollar: whoever takes it off the board wins",
         position: "the squares of the coins, the golden dollar's marked `g`, e.g. `2 4g 7`",
+        example: "golden-dollar 2 4g 7",
+        start: "2 4g 7",
         params: Params::None,
         build: |_, args| {
             let pos = GoldenPosition::parse(args)?;

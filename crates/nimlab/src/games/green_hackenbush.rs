@@ -55,6 +55,8 @@ pub fn entry() -> Entry {
         usage: "green-hackenbush",
         summary: "a graph standing on the ground; cut an edge, and what is no longer joined to the ground falls",
         position: "edges `u-v` between numbered vertices, `0` the ground, e.g. `green-hackenbush 0-1 1-2 1-3` or `0-1,1-2,2-0`; a move cuts an edge, named `1-2`",
+        example: "green-hackenbush 0-1 1-2 1-3",
+        start: "0-1 1-2 2-3 1-4 0-5 5-6 6-0",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(GreenHackenbush, read_edges(args)?))),
     }

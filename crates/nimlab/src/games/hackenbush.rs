@@ -1204,6 +1204,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "hackenbush",
         summary: SUMMARY,
         position: NOTATION,
+        example: "hackenbush 0-1b 1-2r 1-3g 0-3r",
         params: super::Params::None,
         start: START,
         build: |_, args| super::ruleset::read_joined(args, " ", Hackenbush::parse),

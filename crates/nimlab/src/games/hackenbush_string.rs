@@ -270,6 +270,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "hackenbush-string",
         summary: "Black-White Nim: columns of stones, Left's `x` and Right's `o`, bottom first; a player removes one of their stones and every stone above it; who cannot move loses",
         position: "columns bottom first, `x` (or `l`) Left's and `o` (or `r`) Right's, separated by spaces, e.g. `hackenbush-string xoxo xooox ox`, `(nothing)` when no stone is left; a move is the column and the stone from the bottom, `2:3`",
+        example: "hackenbush-string xoxo xooox ox",
         params: super::Params::None,
         start: "xoxo xooox oxo",
         build: |_, args| super::ruleset::read_joined(args, " ", HackenbushString::parse),

@@ -50,6 +50,8 @@ pub fn entry() -> Entry {
         usage: "halving",
         summary: "heaps; remove 1 to ⌊n/2⌋ counters (at most half) from one heap of n",
         position: "heap sizes, e.g. `halving 6 9`",
+        example: "halving 6 9",
+        start: "10 7",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(Halving, read_heaps(args)?))),
     }

@@ -468,6 +468,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "konane",
         summary: SUMMARY,
         position: NOTATION,
+        example: "konane xoxo|ox.x|xo.o|oxox",
         params: super::Params::None,
         start: START,
         build: |_, args| super::ruleset::read_joined(args, "|", Konane::parse),

@@ -55,6 +55,8 @@ pub fn entry() -> Entry {
         usage: "kubo[:2]",
         summary: "nine stacks of three on a 3×3 square; take 1-3 from a stack, or one from each of two (or three) stacks in a line; `kubo:2` allows two stacks only",
         position: "the stack heights row by row from the top, e.g. `kubo 333/333/333` (the start) or nine numbers; stacks `a1` (bottom left) to `c3`, moves `b2`, `b2x3`, `a1-b1`, `a1-a3`",
+        example: "kubo 333/333/333",
+        start: "333/333/333",
         params: Params::Optional,
         build: |params, args| {
             let game = match params {

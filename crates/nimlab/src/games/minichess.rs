@@ -324,6 +324,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "minichess",
         summary: SUMMARY,
         position: NOTATION,
+        example: "minichess bbb|...|www",
         params: super::Params::None,
         start: START,
         build: |_, args| super::ruleset::read_joined(args, "|", Minichess::parse),

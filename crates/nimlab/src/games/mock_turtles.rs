@@ -57,6 +57,8 @@ pub fn entry() -> Entry {
         usage: "mock-turtles",
         summary: "coins in a row; turn one to three coins, the rightmost from heads to tails",
         position: "the row of coins as H (heads) and T (tails), position 1 on the left, e.g. `mock-turtles THHTH`",
+        example: "mock-turtles THHTH",
+        start: "THHTH",
         params: Params::None,
         build: |_, args| {
             let row = read_row("mock-turtles", args, MAX_COINS)?;

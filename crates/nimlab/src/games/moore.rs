@@ -33,6 +33,8 @@ pub fn entry() -> Entry {
         usage: "moore:K",
         summary: "heaps; remove counters from 1 to K heaps at once (Moore's Nim_K; moore:1 is Nim)",
         position: "heap sizes, e.g. `moore:2 3 5 6`",
+        example: "moore:2 3 5 6",
+        start: "1 3 5 7",
         params: Params::Required,
         build: |params, args| {
             let game = Moore::parse(params.unwrap_or_default())?;

@@ -31,6 +31,8 @@ pub fn entry() -> Entry {
         usage: "nim",
         summary: "heaps; remove any positive number of counters from one heap",
         position: "heap sizes of any size, e.g. `3 5 7`",
+        example: "nim 3 5 7",
+        start: "1 3 5 7",
         params: Params::None,
         build: |_, args| Ok(Box::new(NimPosition::parse(args)?)),
     }

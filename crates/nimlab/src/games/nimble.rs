@@ -36,6 +36,8 @@ pub fn entry() -> Entry {
         usage: "nimble",
         summary: "coins on squares 1, 2, …, several per square allowed; move one coin towards the edge or off it",
         position: "the squares of the coins, e.g. `1 3 3 6` (0 for a coin off the board)",
+        example: "nimble 1 3 3 6",
+        start: "1 3 3 6",
         params: Params::None,
         build: |_, args| {
             let coins = Nimble.read_coins(args)?;

@@ -52,6 +52,8 @@ pub fn entry() -> Entry {
         usage: "nineteen",
         summary: "19 pieces on a hexagon (rows 3-4-5-4-3); take one piece, two neighbours, or three that form a small triangle",
         position: "rows from the top as `o` (piece) and `.` (empty), e.g. `nineteen ooo/oooo/ooooo/oooo/ooo` (the start); points `c3` (letter in the row, row from the top), moves `c3`, `c3-d3`, `b2-c2-c3`",
+        example: "nineteen ooo/oooo/ooooo/oooo/ooo",
+        start: "ooo/oooo/ooooo/oooo/ooo",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(Nineteen, read_points(args)?))),
     }

@@ -46,6 +46,8 @@ pub fn entry() -> Entry {
         usage: "northcott",
         summary: "a white and a black piece in each row; move your piece along its row, either way, never over the other; loopy",
         position: "rows of `w`, `b` and `.` separated by `/`, e.g. `w...b/.b..w`, then `black` if Black moves; or the gaps (`4 3 2 0 6 3 1 5`); moves `e3` (your piece of row 3 to column e)",
+        example: "northcott w...b/.b..w",
+        start: "4 3 2 0 6 3 1 5",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(Northcott, Northcott::read(args)?))),
     }

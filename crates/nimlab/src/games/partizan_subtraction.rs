@@ -220,6 +220,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "partizan-subtraction:L/R",
         summary: "one heap or more; Left removes a number of counters in L, Right a number in R; who cannot move loses",
         position: "the heap sizes, e.g. `partizan-subtraction:1,4/2,3 10` (text 000's game) or several heaps `… 10 7`; a move is `take 4` (with the heap's number in a sum, `2: take 4`)",
+        example: "partizan-subtraction:1,4/2,3 10",
         params: super::Params::Required,
         start: "10",
         build: |params, args| {

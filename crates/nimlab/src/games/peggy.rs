@@ -45,6 +45,8 @@ pub fn entry() -> Entry {
         usage: "peggy",
         summary: "heaps; remove an even number from one heap, not all of it; an odd heap may be removed whole",
         position: "heap sizes, e.g. `peggy 7 6 8 4`",
+        example: "peggy 7 6 8 4",
+        start: "10 7",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(Peggy, read_heaps(args)?))),
     }

@@ -42,6 +42,8 @@ pub fn entry() -> Entry {
         usage: "poker-nim",
         summary: "Nim, or add ≥1 counters from your own stock to one heap; the last counter taken from the table wins",
         position: "heaps, `/`, the stocks of the player to move and of the other, e.g. `2 4 6 / 50 50`; moves `H-K` (take), `H+K` (add)",
+        example: "poker-nim 2 4 6 / 50 50",
+        start: "2 4 6 / 50 50",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(PokerNim, PokerNim::read(args)?))),
     }

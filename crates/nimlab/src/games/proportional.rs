@@ -38,6 +38,8 @@ pub fn entry() -> Entry {
         usage: "proportional",
         summary: "heaps; remove k counters from one heap of n, 1 ≤ k < n/2 + 1",
         position: "heap sizes, e.g. `proportional 5 10`",
+        example: "proportional 5 10",
+        start: "10 7",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(Proportional, read_heaps(args)?))),
     }

@@ -42,6 +42,8 @@ pub fn entry() -> Entry {
         usage: "rook",
         summary: "rooks on a board; move one rook left or down any distance (two-heap Nim per rook)",
         position: "the rooks' squares `x,y` (column from the left, row from the bottom, from 0), e.g. `rook 3,5 2,7`",
+        example: "rook 3,5 2,7",
+        start: "3,5 2,7",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(Rook, read_rooks("rook", args)?))),
     }

@@ -59,6 +59,8 @@ pub fn entry() -> Entry {
         usage: "rook-3",
         summary: "rooks on a board; move one rook 1..3 squares left or down",
         position: "the rooks' squares `x,y` (column from the left, row from the bottom, from 0), e.g. `rook-3 9,6`",
+        example: "rook-3 9,6",
+        start: "9,6",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(Rook3, read_rooks("rook-3", args)?))),
     }

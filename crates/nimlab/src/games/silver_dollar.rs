@@ -47,6 +47,8 @@ pub fn entry() -> Entry {
         usage: "silver-dollar",
         summary: "coins on squares 1, 2, …, one per square; move a coin left without jumping; the leftmost may leave the board",
         position: "the squares of the coins, e.g. `2 5 6 9` (0 for a coin off the board)",
+        example: "silver-dollar 2 5 6 9",
+        start: "2 5 6 9",
         params: Params::None,
         build: |_, args| {
             let coins = read_squares(args, "silver-dollar")?;

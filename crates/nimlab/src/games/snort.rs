@@ -433,6 +433,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "snort",
         summary: SUMMARY,
         position: NOTATION,
+        example: "snort x..|...",
         params: super::Params::None,
         start: START,
         build: |_, args| super::ruleset::read_joined(args, "|", Snort::parse),

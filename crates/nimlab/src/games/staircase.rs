@@ -38,6 +38,8 @@ pub fn entry() -> Entry {
         usage: "staircase",
         summary: "coins on stairs; move one or more coins from one stair to the stair below (stair 0 is out of play)",
         position: "coins per stair, stair 1 first, e.g. `3 0 5`",
+        example: "staircase 3 0 5",
+        start: "3 0 5",
         params: Params::None,
         build: |_, args| {
             let stairs = Staircase.read_stairs(args)?;

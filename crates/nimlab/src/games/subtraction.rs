@@ -36,6 +36,8 @@ pub fn entry() -> Entry {
         usage: "subtraction:S",
         summary: "heaps; remove s from one heap, s in S (`1,3,4`, `1-k`, `powers2`, `squares`, `primes`, `divisors`)",
         position: "heap sizes, e.g. `subtraction:1,3,4 10 7`",
+        example: "subtraction:1,3,4 10 7",
+        start: "10 7",
         params: Params::Required,
         build: |params, args| {
             let game = Subtraction::parse(params.unwrap_or_default())?;

@@ -43,6 +43,8 @@ macro_rules! named {
             usage: $name,
             summary: summary($name),
             position: concat!("heap sizes, e.g. `", $name, " 5 7`"),
+            example: concat!($name, " 5 7"),
+            start: "10 7",
             params: Params::None,
             build: |_, args| build($name, $name, args),
         }
@@ -63,6 +65,8 @@ pub fn entries() -> Vec<Entry> {
             usage: "octal:CODE",
             summary: "heaps; the take-and-break game of an octal code 0.d1d2… (d_k: leave 0, 1 or 2 heaps after taking k)",
             position: "heap sizes, e.g. `octal:0.77 5 7` (Kayles)",
+            example: "octal:0.77 5 7",
+            start: "10 7",
             params: Params::Required,
             build: |params, args| {
                 let id = format!("octal:{}", params.unwrap_or_default());
@@ -74,6 +78,8 @@ pub fn entries() -> Vec<Entry> {
             usage: "hex:CODE",
             summary: "heaps; the take-and-break game of a hexadecimal code 0.d1d2… (digits to F: also leave 3 heaps)",
             position: "heap sizes, e.g. `hex:0.F 5 7`",
+            example: "hex:0.F 5 7",
+            start: "10 7",
             params: Params::Required,
             build: |params, args| {
                 let id = format!("hex:{}", params.unwrap_or_default());

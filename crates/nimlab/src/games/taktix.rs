@@ -56,6 +56,8 @@ pub fn entry() -> Entry {
         usage: "taktix",
         summary: "pieces on a board; take a run of neighbouring pieces from one row or column (classic rule: misère)",
         position: "rows from the top as `o` (piece) and `.` (empty), separated by `/`, e.g. `taktix oooo/o..o/oooo/oooo`, or `RxC` for a full board (`taktix 4x4`); squares `a1` (column from the left, row from the bottom), moves `b1-b3`",
+        example: "taktix oooo/o..o/oooo/oooo",
+        start: "4x4",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(Taktix, read_board(args)?))),
     }

@@ -404,6 +404,7 @@ pub(crate) fn entry() -> super::PartizanEntry {
         usage: "toads-and-frogs",
         summary: SUMMARY,
         position: NOTATION,
+        example: "toads-and-frogs ttt..fff",
         params: super::Params::None,
         start: START,
         build: |_, args| {

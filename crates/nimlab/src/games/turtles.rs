@@ -54,6 +54,8 @@ pub fn entry() -> Entry {
         usage: "turtles",
         summary: "coins in a row; turn one head to tails and maybe one coin to its left (either way)",
         position: "the row of coins as H (heads) and T (tails), position 1 on the left, e.g. `turtles TTHHTHH`",
+        example: "turtles TTHHTHH",
+        start: "TTHHTHH",
         params: Params::None,
         build: |_, args| {
             let row = read_row("turtles", args, MAX_COINS)?;

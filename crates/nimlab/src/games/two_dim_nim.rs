@@ -43,6 +43,8 @@ pub fn entry() -> Entry {
         usage: "two-dim-nim",
         summary: "stones on a grid of width w; move one stone left in its row or to any square of a lower row",
         position: "the width w, then each stone's square `row,col` (from 0; col < w), e.g. `two-dim-nim 4 1,2 0,3`",
+        example: "two-dim-nim 4 1,2 0,3",
+        start: "4 1,2 0,3",
         params: Params::None,
         build: |_, args| {
             let (game, stones) = TwoDimNim::read(args)?;

@@ -36,6 +36,8 @@ pub fn entry() -> Entry {
         usage: "two-heaps-3",
         summary: "two heaps; take 1 to 3 counters in total, from one heap or from both",
         position: "the two heap sizes, e.g. `two-heaps-3 6 9`",
+        example: "two-heaps-3 6 9",
+        start: "7 11",
         params: Params::None,
         build: |_, args| Ok(Box::new(Typed::new(TwoHeaps3, read_heaps(args)?))),
     }

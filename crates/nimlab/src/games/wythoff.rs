@@ -49,6 +49,8 @@ pub fn entry() -> Entry {
         usage: "wythoff",
         summary: "two heaps; take any number from one heap, or the same number from both",
         position: "the two heap sizes, e.g. `16 23`",
+        example: "wythoff 16 23",
+        start: "7 11",
         params: Params::None,
         build: |_, args| {
             let game = Wythoff::default();
