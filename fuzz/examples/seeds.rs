@@ -204,13 +204,13 @@ fn positions(root: &Path, cat: &Catalogue) -> (Seeds, Seeds, Seeds, Seeds) {
             // A session: the moves listed, the first moves by their descriptions and by
             // the positions they lead to, a hint and an undo.
             let mut session = vec![text.clone(), "moves".to_string()];
-            if let Ok(all) = nimlab::play::moves(&sum) {
+            if let Ok(all) = nimlab::play::impartial::moves(&sum) {
                 for t in all.iter().take(3) {
                     session.push(t.description.clone());
                     session.push(t.after.notation());
                 }
             }
-            if let Ok(Some(choice)) = nimlab::play::choose(&sum, Convention::Normal) {
+            if let Ok(Some(choice)) = nimlab::play::impartial::choose(&sum, Convention::Normal) {
                 session.push(choice.turn.description);
             }
             session.extend(["hint", "undo", "new"].map(String::from));

@@ -1,7 +1,7 @@
 //! Play sessions of the partizan rulesets: the first line is a position (or sum) as in the
 //! `partizan_position` target, each further line a move or a command typed by a player
 //! (`a1-a2`, `2: take 4`, the position a move leads to, `moves`, `hint`, `swap`, `undo`,
-//! `new`), read by `nimlab::partizan_play` for the side to move (Left first; each move
+//! `new`), read by `nimlab::play::partizan` for the side to move (Left first; each move
 //! passes the turn).
 //!
 //! Properties: a move read is one of the side's legal moves; the computer's move (asked
@@ -13,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 use nimlab::games::ruleset::{RulesetSolver, Side};
 use nimlab::games::{Catalogue, PartizanSum};
 use nimlab::partizan::outcome;
-use nimlab::partizan_play::{choose, read_move};
+use nimlab::play::partizan::{choose, read_move};
 use nimlab::Outcome;
 use nimlab_fuzz::{args, partizan_ids, text, tokens};
 

@@ -1,7 +1,7 @@
 //! Play sessions of the impartial games: the first line is a position (or sum) as in the
 //! `position` target, each further line a move or a command typed by a player
 //! (`take 2 from heap 1`, `2-1`, `b1-b3`, `4>2`, `moves`, `hint`, `undo`, `new`),
-//! read by `nimlab::play` against the current position.
+//! read by `nimlab::play::impartial` against the current position.
 //!
 //! The whole session runs under the time limit of `nimlab_fuzz::limited`.
 //!
@@ -13,7 +13,7 @@
 use libfuzzer_sys::fuzz_target;
 use nimlab::Convention;
 use nimlab::games::{Catalogue, Sum};
-use nimlab::play::{choose, moves, outcome, read_move};
+use nimlab::play::impartial::{choose, moves, outcome, read_move};
 use nimlab::Outcome;
 use nimlab_fuzz::{impartial_ids, limited, small_numbers, text, tokens};
 

@@ -3,8 +3,9 @@
 use crate::limits::{Guard, LimitArgs};
 use crate::Failure;
 use clap::Args;
-use nimlab::analysis::{analyze, Analysis};
+use nimlab::analysis::Analyzer;
 use nimlab::games::{Arg, Catalogue};
+use nimlab::limits::Limits;
 use nimlab::Convention;
 use nimlab::Origin;
 use std::io::{self, Read, Write};
@@ -137,12 +138,8 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
     }
     let limits = args.limits.limits(Some(DEFAULT_TIME_LIMIT))?;
     let guard = Guard::new(limits);
-    let catalogue = Catalogue::standard();
-    if catalogue.is_partizan(tokens[0].text) {
-        return crate::partizan::analyze(args, &catalogue, &tokens, &guard, out);
-    }
-    let sum = catalogue.parse_sum_args(&tokens)?;
-    if args.svg.is_some() {
+    let game = Catalogue::standard().parse_game(&tokens)?;
+    if args.svg.is_some() && !game.is_partizan() {
         return Err(nimlab::Error::Unsupported(format!(
             "--svg is for partizan games (`nimlab games` lists them); `{}` is impartial",
             tokens[0].text
@@ -155,136 +152,37 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
         Convention::Normal
     };
     let max_moves = args.max_moves.unwrap_or_else(|| {
+        if game.is_partizan() {
+            return 100;
+        }
         let length: usize = tokens.iter().map(|t| t.text.len() + 1).sum();
         (10_000_000 / length.max(1)).clamp(1, 100)
     });
-    let analysis = guard.run(|| analyze(&sum, convention, max_moves))?;
+    let mut analyzer = analyzer(&guard.limits());
+    let analysis = guard.run(|| analyzer.analyze(&game, convention, max_moves))?;
+    if let Some(path) = &args.svg {
+        if let Some(svg) = guard.run(|| analyzer.picture(&game))? {
+            std::fs::write(path, svg)
+                .map_err(|e| Failure::Input(nimlab::heap::cannot_write(path, &e)))?;
+        }
+    }
     if args.json {
         serde_json::to_writer(&mut *out, &analysis).map_err(io::Error::from)?;
         writeln!(out)?;
     } else {
-        print_text(&analysis, out)?;
+        write!(out, "{}", analysis.to_text(Some(MORE)))?;
     }
     Ok(())
 }
 
-/// Prints an analysis as text.
-pub fn print_text(a: &Analysis, out: &mut dyn Write) -> io::Result<()> {
-    let play = match a.convention {
-        Convention::Normal => "",
-        Convention::Misere => " (misère play: the last player to move loses)",
-    };
-    writeln!(out, "{} {}{play}", a.game, shorten(&a.position))?;
-    writeln!(out, "{}", a.outcome.describe())?;
-    if let Some(v) = &a.value {
-        writeln!(out, "Value: {v}")?;
-    }
-    if let Some(v) = &a.loopy_value {
-        writeln!(out, "Value: {v} (a generalised Sprague–Grundy value)")?;
-    }
-    if a.outcome == nimlab::Outcome::D {
-        writeln!(
-            out,
-            "Winning moves: none (neither player can force a win; the game goes on forever)"
-        )?;
-    } else if a.winning_move_count == 0 && a.outcome == nimlab::Outcome::N {
-        writeln!(
-            out,
-            "Winning moves: none needed: no move is possible, and in misère play the player who cannot move wins"
-        )?;
-    } else if a.winning_move_count == 0 {
-        writeln!(
-            out,
-            "Winning moves: none (every move leaves a position the opponent wins)"
-        )?;
-    } else {
-        writeln!(out, "Winning moves ({}):", a.winning_move_count)?;
-        for m in &a.winning_moves {
-            writeln!(out, "  {:<40} -> {}", m.description, shorten(&m.to))?;
-        }
-        let shown = a.winning_moves.len();
-        if shown < a.winning_move_count {
-            writeln!(
-                out,
-                "  … and {} more (see --max-moves)",
-                a.winning_move_count - shown
-            )?;
-        }
-    }
-    for e in &a.explanation {
-        writeln!(out)?;
-        write!(out, "{e}")?;
-    }
-    Ok(())
-}
+/// What a list of moves cut short says: how to list more.
+pub const MORE: &str = "see --max-moves";
 
-/// Very long positions are shown by their ends, cut between tokens (heaps), never inside
-/// one: about 90 characters of whole tokens at each end. Only a single token longer than
-/// that at an end is cut itself.
-fn shorten(s: &str) -> String {
-    const MAX: usize = 200;
-    const END: usize = 90;
-    let chars = s.chars().count();
-    if chars <= MAX {
-        return s.to_string();
-    }
-    let tokens: Vec<&str> = s.split(' ').collect();
-    let width = |t: &str| t.chars().count() + 1;
-    // Whole tokens from the start, then from the end, each within END characters.
-    let (mut head, mut used) = (0, 0);
-    while head < tokens.len() && used + width(tokens[head]) <= END + 1 {
-        used += width(tokens[head]);
-        head += 1;
-    }
-    let (mut tail, mut used) = (tokens.len(), 0);
-    while tail > head.max(1) && used + width(tokens[tail - 1]) <= END + 1 {
-        used += width(tokens[tail - 1]);
-        tail -= 1;
-    }
-    let start = if head == 0 {
-        tokens[0].chars().take(END).collect()
-    } else {
-        tokens[..head].join(" ")
-    };
-    let end = if tail == tokens.len() {
-        let last = tokens[tokens.len() - 1];
-        let skip = last.chars().count().saturating_sub(END);
-        last.chars().skip(skip).collect()
-    } else {
-        tokens[tail..].join(" ")
-    };
-    format!("{start} … {end} ({chars} characters)")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::shorten;
-
-    #[test]
-    fn long_positions_are_cut_between_heaps() {
-        // A position too long to print was cut in the middle of a heap: `173639281 …` for
-        // the heap 1736392818365009963.
-        let heap = "1736392818365009963";
-        let position = vec![heap; 40].join(" ");
-        let short = shorten(&position);
-        let (shown, count) = short.rsplit_once(" (").unwrap();
-        assert_eq!(count, format!("{} characters)", position.len()));
-        let (start, end) = shown.split_once(" … ").unwrap();
-        for part in [start, end] {
-            assert!(part.split(' ').all(|t| t == heap), "{short}");
-            assert!(part.len() <= 90 && part.len() > 60, "{short}");
-        }
-        // Heaps of every length, and a sum with its `+`.
-        let mixed: Vec<String> = (0..300u64).map(|i| (i * i * 7919).to_string()).collect();
-        let text = format!("{} + {}", mixed.join(" "), mixed.join(" "));
-        let short = shorten(&text);
-        let (shown, _) = short.rsplit_once(" (").unwrap();
-        let (start, end) = shown.split_once(" … ").unwrap();
-        assert!(text.starts_with(&format!("{start} ")), "{short}");
-        assert!(text.ends_with(&format!(" {end}")), "{short}");
-        // Short positions are left whole; a single enormous token is cut as it must be.
-        assert_eq!(shorten("3 5 7"), "3 5 7");
-        let board = "x".repeat(500);
-        assert!(shorten(&board).starts_with(&"x".repeat(90)));
+/// An analyzer whose tables of partizan values take at most a quarter of the memory
+/// limit.
+pub fn analyzer(limits: &Limits) -> Analyzer {
+    match limits.memory {
+        None => Analyzer::new(),
+        Some(bytes) => Analyzer::with_memory(usize::try_from(bytes / 4).unwrap_or(usize::MAX)),
     }
 }

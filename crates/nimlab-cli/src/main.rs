@@ -5,7 +5,6 @@ mod calc;
 mod games;
 mod limits;
 mod lines;
-mod partizan;
 mod play;
 mod sequence;
 mod survey;

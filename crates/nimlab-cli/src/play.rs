@@ -1,13 +1,15 @@
 //! `nimlab play`: a game against a perfect opponent, in the terminal or from a script.
 
+use crate::analyze::{analyzer, MORE};
 use crate::limits::{Guard, LimitArgs};
 use crate::lines::Lines;
-use crate::transcript::{Listed, Transcript};
+use crate::transcript::Transcript;
 use crate::Failure;
 use clap::{Args, ValueEnum};
-use nimlab::analysis::analyze;
-use nimlab::games::{Arg, Catalogue, Sum};
-use nimlab::play::{choose, moves, read_move, Turn};
+use nimlab::analysis::Analysis;
+use nimlab::games::ruleset::Side;
+use nimlab::games::{Arg, Catalogue};
+use nimlab::play::{Choice, End, Session};
 use nimlab::Convention;
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
@@ -96,69 +98,44 @@ pub fn run(args: &PlayArgs, out: &mut impl Write) -> Result<(), Failure> {
     if tokens.len() == 1 {
         tokens = cat.start(&tokens[0])?;
     }
-    if cat.is_partizan(&tokens[0]) {
-        if args.misere {
-            return Err(nimlab::Error::Unsupported(
-                "misère play of partizan games is not played: values are for normal play"
-                    .to_string(),
-            )
-            .into());
-        }
-        let list: Vec<Arg<'_>> = tokens
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Arg::new(t, i + 1))
-            .collect();
-        let options = crate::partizan::PlayOptions {
-            side: match args.side {
-                SideArg::Left => nimlab::games::ruleset::Side::Left,
-                SideArg::Right => nimlab::games::ruleset::Side::Right,
-            },
-            computer_first: args.first == First::Computer,
-            demo: args.demo,
-            ascii: args.ascii,
-        };
-        let mut t = Transcript::new(out, args.json);
-        return crate::partizan::play(&cat, &list, &options, guard, &mut t);
-    }
-    let args_list: Vec<Arg<'_>> = tokens
+    let list: Vec<Arg<'_>> = tokens
         .iter()
         .enumerate()
         .map(|(i, t)| Arg::new(t, i + 1))
         .collect();
-    let start = cat.parse_sum_args(&args_list)?;
+    let start = cat.parse_game(&list)?;
     let convention = if args.misere {
         Convention::Misere
     } else {
         Convention::Normal
     };
-    let mut session = Session {
-        history: vec![start.clone()],
+    let you = match args.side {
+        SideArg::Left => Side::Left,
+        SideArg::Right => Side::Right,
+    };
+    let session = Session::with_analyzer(
         start,
         convention,
+        you,
+        args.first == First::Computer,
+        analyzer(&guard.limits()),
+    )?;
+    let mut game = Game {
+        partizan: session.start().is_partizan(),
+        session,
         ascii: args.ascii,
-        computer_first: args.first == First::Computer,
-        // Whose turn: true when it is the computer's.
-        computers_turn: args.first == First::Computer,
         terminal: io::stdin().is_terminal(),
         guard,
-    };
-    let rule = match convention {
-        Convention::Normal => "the player who makes the last move wins",
-        Convention::Misere => "misère play: the player who makes the last move loses",
+        demo: args.demo,
     };
     let mut t = Transcript::new(out, args.json);
-    let (game, position) = (session.start.game(), session.start.notation());
-    t.start(
-        &game,
-        &position,
-        &format!("{} ({rule}).", session.game_title()),
-    )?;
+    let (id, position) = (game.session.start().game(), game.session.start().position());
+    t.start(&id, &position, &game.introduction())?;
     if args.demo {
-        return session.demo(&mut t);
+        return game.demo(&mut t);
     }
     t.say("Type a move, or `help` for the commands.")?;
-    session.play(&mut t)
+    game.play(&mut t)
 }
 
 /// The commands of a game, for `help`.
@@ -175,143 +152,177 @@ Commands:
   help        this list
   quit        stop";
 
-/// A game in progress.
-struct Session {
-    /// The positions so far, the current one last.
-    history: Vec<Sum>,
-    start: Sum,
-    convention: Convention,
+/// The commands of a partizan game, for `help`.
+const PARTIZAN_COMMANDS: &str = "\
+Commands:
+  a move      in the game's notation (`moves` lists yours), or the position it leads to
+  moves       list your legal moves
+  hint        the move the computer would play for you, and why
+  explain     the value of the position and of every move, as `nimlab analyze` prints it
+  undo        take back your last move (and the computer's answer)
+  swap        the computer takes your side: it moves now
+  new         start again
+  go          let the computer think again after Ctrl-C or the time limit stopped it
+  help        this list
+  quit        stop";
+
+/// A game in progress in the terminal: the session and how it is shown. Impartial
+/// players are named "you" and "the computer" (the first and the second player in a
+/// demonstration); partizan ones by their sides, Left and Right.
+struct Game {
+    session: Session,
+    partizan: bool,
     ascii: bool,
-    computer_first: bool,
-    computers_turn: bool,
     terminal: bool,
     guard: Guard,
+    demo: bool,
 }
 
-impl Session {
-    fn current(&self) -> &Sum {
-        self.history.last().unwrap_or(&self.start)
+impl Game {
+    /// The first lines: the game, its rule, and who is who.
+    fn introduction(&self) -> String {
+        let s = &self.session;
+        let title = s.title();
+        if !self.partizan {
+            let rule = match s.convention() {
+                Convention::Normal => "the player who makes the last move wins",
+                Convention::Misere => "misère play: the player who makes the last move loses",
+            };
+            return format!("{title} ({rule}).");
+        }
+        if self.demo {
+            return format!(
+                "{title}: the computer plays both sides, {} first (the player who cannot move loses).",
+                s.first()
+            );
+        }
+        format!(
+            "{title}: you are {}, the computer {}; {} moves first (the player who cannot move loses).",
+            s.you(),
+            s.you().other(),
+            s.first()
+        )
     }
 
-    fn game_title(&self) -> String {
-        let sum = self.current();
-        if sum.parts.len() == 1 {
-            sum.parts[0].game()
+    /// The name of the player of `side`, as the sentences of the game use it.
+    fn name(&self, side: Side) -> String {
+        if self.partizan {
+            side.to_string()
+        } else if self.demo {
+            if side == self.session.first() {
+                "First player"
+            } else {
+                "Second player"
+            }
+            .to_string()
+        } else if side == self.session.you() {
+            "you".to_string()
         } else {
-            format!("a sum of {} games", sum.parts.len())
+            "the computer".to_string()
         }
     }
 
-    /// Draws the current position, `to_move` to play.
-    fn draw(&self, t: &mut Transcript<'_>, to_move: &str) -> io::Result<()> {
-        let sum = self.current();
-        let mut drawing = String::new();
-        for (i, part) in sum.parts.iter().enumerate() {
-            if sum.parts.len() > 1 {
-                drawing.push_str(&format!(
-                    "part {} ({} {}):\n",
-                    i + 1,
-                    part.game(),
-                    part.notation()
-                ));
-                for line in part.draw(self.ascii).lines() {
-                    drawing.push_str(&format!("  {line}\n"));
-                }
-            } else {
-                for line in part.draw(self.ascii).lines() {
-                    drawing.push_str(&format!("  {line}\n"));
-                }
+    /// Who moves now, for the position's heading.
+    fn to_move(&self) -> String {
+        let side = self.session.to_move();
+        if !self.partizan && !self.demo && side != self.session.you() {
+            return "computer".to_string();
+        }
+        self.name(side)
+    }
+
+    /// Draws the current position.
+    fn draw(&self, t: &mut Transcript<'_>) -> io::Result<()> {
+        let current = self.session.current();
+        let drawing: String = current
+            .draw(self.ascii)
+            .lines()
+            .map(|line| format!("  {line}\n"))
+            .collect();
+        t.position(&current.position(), &self.to_move(), &drawing)
+    }
+
+    /// Whether the game is over, saying who won.
+    fn over(&self, t: &mut Transcript<'_>) -> Result<bool, Failure> {
+        match self.session.over()? {
+            None => Ok(false),
+            Some(End::Repetition) => {
+                t.over(
+                    "This position has come up three times with the same player to move: the game is drawn.",
+                    None,
+                )?;
+                Ok(true)
+            }
+            Some(End::NoMove { mover, winner }) => {
+                let (mover, winner) = (self.name(mover), self.name(winner));
+                let text = if self.partizan {
+                    format!("{mover} has no move: {winner} won.")
+                } else {
+                    format!("No move is left for {mover}: {winner} won.")
+                };
+                t.over(&text, Some(&winner))?;
+                Ok(true)
             }
         }
-        t.position(&sum.notation(), to_move, &drawing)
     }
 
-    /// Whether the game is over (no move), saying who won.
-    fn over(&self, t: &mut Transcript<'_>, mover: &str, other: &str) -> Result<bool, Failure> {
-        if self.repeated() {
-            t.over(
-                "This position has come up three times with the same player to move: the game is drawn.",
-                None,
-            )?;
-            return Ok(true);
+    /// Who the computer is when it moves for the side to move.
+    fn computer(&self) -> String {
+        if self.demo && !self.partizan {
+            self.name(self.session.to_move())
+        } else {
+            "The computer".to_string()
         }
-        let none_left = match moves(self.current()) {
-            Ok(all) => all.is_empty(),
-            // Too many moves to list: there are moves.
-            Err(nimlab::Error::Limit { .. }) => false,
-            Err(e) => return Err(e.into()),
-        };
-        if none_left {
-            let winner = match self.convention {
-                Convention::Normal => other,
-                Convention::Misere => mover,
-            };
-            t.over(
-                &format!("No move is left for {mover}: {winner} won."),
-                Some(winner),
-            )?;
-            return Ok(true);
-        }
-        Ok(false)
-    }
-
-    /// Whether the current position has come up three times with the same player to
-    /// move (play can loop only in loopy games): a draw, as in chess.
-    fn repeated(&self) -> bool {
-        let n = self.history.len();
-        if n < 5 || !self.current().parts.iter().any(|p| p.is_loopy()) {
-            return false;
-        }
-        let now = self.current().notation();
-        let same = (0..n)
-            .rev()
-            .step_by(2)
-            .filter(|&i| self.history[i].notation() == now)
-            .count();
-        same >= 3
     }
 
     /// The computer's move, found under the limits: `Ok(false)` when Ctrl-C or a limit
     /// stopped it (said in the transcript).
-    fn computer_moves(&mut self, t: &mut Transcript<'_>, who: &str) -> Result<bool, Failure> {
-        let (current, convention) = (self.current(), self.convention);
+    fn computer_moves(&mut self, t: &mut Transcript<'_>) -> Result<bool, Failure> {
+        let who = self.computer();
+        let side = self.session.to_move();
+        let session = &mut self.session;
         let found = self
             .guard
-            .run_showing("The computer is thinking", || choose(current, convention));
+            .run_showing("The computer is thinking", || session.computer_move());
         let choice = match found {
             Ok(Some(choice)) => choice,
             Ok(None) => return Ok(true),
             Err(e) if stopped(&e) => {
-                t.stopped(who, &e)?;
+                t.stopped(&who, &e)?;
                 return Ok(false);
             }
             Err(e) => return Err(e.into()),
         };
+        let m = &choice.chosen;
+        let (text, side) = if self.partizan {
+            (
+                format!("{who} ({side}) plays {}", m.description),
+                Some(side.to_string()),
+            )
+        } else {
+            (format!("{who} plays: {}", m.description), None)
+        };
         t.played(
-            &format!("{who} plays: {}", choice.turn.description),
-            who,
-            None,
-            &choice.turn.description,
-            &choice.turn.after.notation(),
+            &text,
+            &who,
+            side.as_deref(),
+            &m.description,
+            &m.after.position(),
             Some(&choice.reason),
         )?;
-        self.history.push(choice.turn.after);
         Ok(true)
     }
 
     /// Computer against computer, for at most [`DEMO_MOVES`] moves.
     fn demo(&mut self, t: &mut Transcript<'_>) -> Result<(), Failure> {
-        let names = ["First player", "Second player"];
-        let mut k = 0;
         for _ in 0..DEMO_MOVES {
-            self.draw(t, names[k])?;
-            if self.over(t, names[k], names[1 - k])? {
+            self.draw(t)?;
+            if self.over(t)? {
                 return Ok(());
             }
-            if !self.computer_moves(t, names[k])? {
+            if !self.computer_moves(t)? {
                 return Ok(());
             }
-            k = 1 - k;
         }
         t.say(&format!(
             "The demonstration stops after {DEMO_MOVES} moves; the game would go on (`nimlab analyze` tells who wins)."
@@ -323,26 +334,29 @@ impl Session {
     fn play(&mut self, t: &mut Transcript<'_>) -> Result<(), Failure> {
         let mut lines = Lines::open(self.terminal);
         loop {
-            if self.computers_turn {
-                self.draw(t, "computer")?;
-                if self.over(t, "the computer", "you")? {
+            if !self.session.your_turn() {
+                self.draw(t)?;
+                if self.over(t)? {
                     return Ok(());
                 }
-                if self.computer_moves(t, "The computer")? {
-                    self.computers_turn = false;
-                } else {
+                if !self.computer_moves(t)? {
                     t.say(STOPPED_CHOICES)?;
                 }
             }
-            if !self.computers_turn {
-                self.draw(t, "you")?;
-                if self.over(t, "you", "the computer")? {
+            if self.session.your_turn() {
+                self.draw(t)?;
+                if self.over(t)? {
                     return Ok(());
                 }
             }
             loop {
                 t.flush()?;
-                let Some(line) = lines.next("your move> ") else {
+                let prompt = if self.partizan {
+                    format!("your move ({})> ", self.session.you())
+                } else {
+                    "your move> ".to_string()
+                };
+                let Some(line) = lines.next(&prompt) else {
                     t.say("(end of input)")?;
                     return Ok(());
                 };
@@ -357,73 +371,75 @@ impl Session {
                         t.say("Bye.")?;
                         return Ok(());
                     }
-                    "help" | "?" => t.say(COMMANDS)?,
+                    "help" | "?" => t.say(if self.partizan {
+                        PARTIZAN_COMMANDS
+                    } else {
+                        COMMANDS
+                    })?,
                     "moves" => {
                         if let Err(e) = self.list_moves(t) {
-                            Self::report(t, command, e)?;
+                            report(t, command, e)?;
                         }
                     }
                     "hint" => {
                         if let Err(e) = self.hint(t) {
-                            Self::report(t, command, e)?;
+                            report(t, command, e)?;
                         }
                     }
                     "explain" => {
-                        let (current, convention) = (self.current(), self.convention);
-                        match self
-                            .guard
-                            .run_showing("Thinking", || analyze(current, convention, 100))
-                        {
-                            Ok(a) => t.analysis(&a, |out| crate::analyze::print_text(&a, out))?,
-                            Err(e) => Self::report(t, command, e.into())?,
+                        if let Err(e) = self.explain(t) {
+                            report(t, command, e)?;
                         }
                     }
-                    "go" if self.computers_turn => break,
+                    "go" if !self.session.your_turn() => break,
                     "go" => t.say("It is your turn.")?,
                     "undo" => {
-                        // Back to the last position where it was the player's turn: one
-                        // move back when the computer was stopped before it answered.
-                        let back = match (self.computers_turn, self.history.len()) {
-                            (true, n) if n >= 2 => 1,
-                            (false, n) if n >= 3 => 2,
-                            _ => 0,
-                        };
-                        if back == 0 {
-                            t.say("Nothing to undo.")?;
-                        } else {
-                            self.history.truncate(self.history.len() - back);
-                            self.computers_turn = false;
+                        if self.session.undo() {
                             t.say("Taken back.")?;
-                            self.draw(t, "you")?;
+                            self.draw(t)?;
+                        } else {
+                            t.say("Nothing to undo.")?;
                         }
                     }
                     "swap" => {
-                        t.say("The computer takes your side.")?;
-                        self.computers_turn = true;
+                        let you = self.session.you();
+                        if self.partizan {
+                            t.say(&format!(
+                                "The computer takes your side ({you}); you are {} now.",
+                                you.other()
+                            ))?;
+                        } else {
+                            t.say("The computer takes your side.")?;
+                        }
+                        self.session.swap();
                         break;
                     }
                     "new" => {
-                        self.history = vec![self.start.clone()];
-                        self.computers_turn = self.computer_first;
+                        self.session.restart();
                         t.say("A new game.")?;
                         break;
                     }
-                    _ if self.computers_turn => t.refused(
+                    _ if !self.session.your_turn() => t.refused(
                         command,
                         &format!("It is the computer's turn. {STOPPED_CHOICES}"),
                     )?,
-                    text => match read_move(self.current(), text) {
-                        Ok(turn) => {
+                    text => match self.session.read(text) {
+                        Ok(m) => {
+                            let (said, side) = if self.partizan {
+                                let you = self.session.you();
+                                (format!("You play {}", m.description), Some(you.to_string()))
+                            } else {
+                                (format!("You play: {}", m.description), None)
+                            };
                             t.played(
-                                &format!("You play: {}", turn.description),
+                                &said,
                                 "you",
-                                None,
-                                &turn.description,
-                                &turn.after.notation(),
+                                side.as_deref(),
+                                &m.description,
+                                &m.after.position(),
                                 None,
                             )?;
-                            self.history.push(turn.after);
-                            self.computers_turn = true;
+                            self.session.play(m);
                             break;
                         }
                         Err(reason) => t.refused(text, &reason)?,
@@ -433,29 +449,23 @@ impl Session {
         }
     }
 
-    /// A command that could not be carried out: its reason, and the game goes on.
-    fn report(t: &mut Transcript<'_>, command: &str, e: Failure) -> Result<(), Failure> {
-        match e {
-            Failure::Input(e) => Ok(t.refused(command, &e.to_string())?),
-            Failure::Io(e) => Err(Failure::Io(e)),
-        }
-    }
-
     fn list_moves(&self, t: &mut Transcript<'_>) -> Result<(), Failure> {
-        let current = self.current();
-        let all: Vec<Turn> = self.guard.run(|| moves(current))?;
-        let listed: Vec<Listed> = all
-            .iter()
-            .take(LISTED_MOVES)
-            .map(|m| Listed {
-                description: m.description.clone(),
-                position: m.after.notation(),
-            })
-            .collect();
-        t.moves(&listed, all.len(), |out| {
-            writeln!(out, "Legal moves ({}):", all.len())?;
-            for m in &listed {
-                writeln!(out, "  {:<40} -> {}", m.description, m.position)?;
+        let you = self.session.you();
+        let all = self.guard.run(|| self.session.moves(you))?;
+        let listed = &all[..all.len().min(LISTED_MOVES)];
+        let partizan = self.partizan;
+        t.moves(listed, all.len(), |out| {
+            if partizan {
+                writeln!(out, "Your moves ({you}, {}):", all.len())?;
+            } else {
+                writeln!(out, "Legal moves ({}):", all.len())?;
+            }
+            for m in listed {
+                if partizan {
+                    writeln!(out, "  {:<12} -> {}", m.description, m.position)?;
+                } else {
+                    writeln!(out, "  {:<40} -> {}", m.description, m.position)?;
+                }
             }
             if all.len() > LISTED_MOVES {
                 writeln!(out, "  … and {} more", all.len() - LISTED_MOVES)?;
@@ -465,29 +475,52 @@ impl Session {
         Ok(())
     }
 
-    fn hint(&self, t: &mut Transcript<'_>) -> Result<(), Failure> {
-        let (current, convention) = (self.current(), self.convention);
-        let choice = self
-            .guard
-            .run_showing("Thinking", || choose(current, convention))?;
+    fn hint(&mut self, t: &mut Transcript<'_>) -> Result<(), Failure> {
+        let session = &mut self.session;
+        let choice: Option<Choice> = self.guard.run_showing("Thinking", || session.hint())?;
         match choice {
             Some(c) if c.winning => t.hint(
-                &format!("Hint: {} ({})", c.turn.description, c.reason),
-                Some(&c.turn.description),
+                &format!("Hint: {} ({})", c.chosen.description, c.reason),
+                Some(&c.chosen.description),
                 true,
                 &c.reason,
             )?,
             Some(c) => t.hint(
                 &format!(
                     "No winning move. The best try: {} ({}).",
-                    c.turn.description, c.reason
+                    c.chosen.description, c.reason
                 ),
-                Some(&c.turn.description),
+                Some(&c.chosen.description),
                 false,
                 &c.reason,
             )?,
             None => t.hint("No move is possible.", None, false, "no move is possible")?,
         }
         Ok(())
+    }
+
+    fn explain(&mut self, t: &mut Transcript<'_>) -> Result<(), Failure> {
+        let you = self.session.you();
+        let session = &mut self.session;
+        let a = self
+            .guard
+            .run_showing("Thinking", || session.explain(100))?;
+        t.analysis(&a, |out| {
+            write!(out, "{}", a.to_text(Some(MORE)))?;
+            if let Analysis::Partizan(p) = &a {
+                writeln!(out, "Every move of yours ({you}) and the value it leaves:")?;
+                write!(out, "{}", p.moves_text(you))?;
+            }
+            Ok(())
+        })?;
+        Ok(())
+    }
+}
+
+/// A command that could not be carried out: its reason, and the game goes on.
+fn report(t: &mut Transcript<'_>, command: &str, e: Failure) -> Result<(), Failure> {
+    match e {
+        Failure::Input(e) => Ok(t.refused(command, &e.to_string())?),
+        Failure::Io(e) => Err(Failure::Io(e)),
     }
 }

@@ -13,6 +13,7 @@
 //! - `over`: `winner` (or `null` for a draw), `text`;
 //! - `message`: `text`, anything else (help, "Taken back.", "Bye.").
 
+use nimlab::play::Listed;
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::io::{self, Write};
@@ -21,16 +22,6 @@ use std::io::{self, Write};
 pub struct Transcript<'a> {
     out: &'a mut dyn Write,
     json: bool,
-}
-
-/// One move listed by `moves`: the move and the position it leads to.
-#[derive(Serialize)]
-pub struct Listed {
-    /// The move in words or in the game's notation.
-    #[serde(rename = "move")]
-    pub description: String,
-    /// The position after it.
-    pub position: String,
 }
 
 impl<'a> Transcript<'a> {

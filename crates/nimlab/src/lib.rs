@@ -28,8 +28,6 @@ pub mod nimber;
 pub mod notation;
 mod outcome;
 pub mod partizan;
-pub mod partizan_analysis;
-pub mod partizan_play;
 pub mod play;
 pub mod surreal;
 

@@ -9,6 +9,7 @@
 pub mod args;
 mod catalogue;
 pub mod drawing;
+mod game;
 mod grid;
 mod heap_rule;
 mod partizan_sum;
@@ -68,6 +69,7 @@ pub use args::Arg;
 pub use catalogue::{
     Builder, Catalogue, Entry, GameInfo, GameKind, Params, PartizanBuilder, PartizanEntry,
 };
+pub use game::Game;
 pub use partizan_sum::{PartizanSum, PartizanTurn};
 pub use position::{Move, MoveList, Position};
 pub use rules::{Hits, NimHeap, Rules, Typed, MAX_OPTIONS, MISERE_STATE_LIMIT};

@@ -3,6 +3,7 @@
 use super::period::Periodicity;
 use super::sequence::Sequence;
 use serde::Serialize;
+use std::fmt;
 
 /// The most P-positions a report lists (all are counted).
 pub const MAX_LISTED_P: usize = 1000;
@@ -177,6 +178,100 @@ impl Tally {
             proof_needs: None,
             window: None,
         }
+    }
+}
+
+/// The report as text, as `nimlab sequence` prints it.
+///
+/// ```
+/// use nimlab::heap::{Rule, Sequence, SequenceReport};
+/// let mut s = Sequence::new(Rule::parse("kayles").unwrap());
+/// s.extend_to(100).unwrap();
+/// let text = SequenceReport::new(&s).to_string();
+/// assert!(text.starts_with("kayles (0.77): Grundy values of heaps 0 to 99\nFirst values: 0 1 2 3 1 4 3 2 1 4 2 6"));
+/// ```
+impl fmt::Display for SequenceReport {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = self;
+        let label = match r.name {
+            Some(n) => format!("{n} ({})", r.rule),
+            None => r.rule.clone(),
+        };
+        writeln!(out, "{label}: Grundy values of heaps 0 to {}", r.to)?;
+        let first: Vec<String> = r.first_values.iter().map(|v| v.to_string()).collect();
+        let more = if (r.first_values.len() as u64) <= r.to {
+            " …"
+        } else {
+            ""
+        };
+        writeln!(out, "First values: {}{more}", first.join(" "))?;
+        writeln!(
+            out,
+            "Largest value: {}, first at heap {}",
+            r.max_value, r.max_at
+        )?;
+        const SHOWN: usize = 30;
+        let shown: Vec<String> = r
+            .p_positions
+            .iter()
+            .take(SHOWN)
+            .map(|p| p.to_string())
+            .collect();
+        let tail = if r.p_count as usize > SHOWN {
+            " …"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "P-positions (value 0): {}, the last at heap {}: {}{tail}",
+            r.p_count,
+            r.p_positions.last().map_or("-".into(), |p| p.to_string()),
+            shown.join(" ")
+        )?;
+        writeln!(
+        out,
+        "Rare values (mask {:#b}: g AND NOT mask has an even number of 1s): {} heaps, the last at heap {}",
+        r.rare.mask,
+        r.rare.count,
+        r.rare.last.map_or("-".into(), |p| p.to_string())
+    )?;
+        match (r.period, r.preperiod, r.saltus) {
+        (Some(p), Some(n0), Some(s)) => {
+            let shape = if s == 0 {
+                format!("G(n + {p}) = G(n)")
+            } else {
+                format!("G(n + {p}) = G(n) + {s} (arithmetic, saltus {s})")
+            };
+            let status = match (r.proved, r.proof_needs) {
+                (true, Some(b)) => format!(
+                    "proved: the Guy–Smith periodicity theorem needs it for {n0} ≤ n < {}, and it holds there",
+                    b - p
+                ),
+                (false, Some(b)) => format!(
+                    "apparent up to heap {}; a proof needs the values up to heap {}",
+                    r.to,
+                    b - 1
+                ),
+                _ => format!(
+                    "apparent up to heap {} (no periodicity theorem applies to this rule)",
+                    r.to
+                ),
+            };
+            writeln!(
+                out,
+                "Period: {p}, preperiod {n0}: {shape} for n ≥ {n0}; {status}."
+            )?;
+        }
+        _ => match r.window {
+            Some(w) => writeln!(
+                out,
+                "Period: not looked for (a windowed run keeps the values of the heaps below {w} and of the last heaps only)."
+            )?,
+            None => writeln!(out, "Period: none found up to heap {}.", r.to)?,
+        },
+    }
+        Ok(())
     }
 }
 

@@ -13,10 +13,12 @@ mod arith;
 mod eval;
 mod parse;
 mod print;
+mod report;
 
 pub use eval::{Session, Value, MAX_MULTIPLE};
 pub use parse::{parse, BinOp, CompareOp, Expr, MAX_DEPTH, MAX_INPUT, MAX_UPTIMAL};
 pub use print::{ordered, print, try_print, MAX_TEXT};
+pub use report::{BornGame, BornReport, Integer, OutcomeCounts, ValueReport};
 
 #[cfg(test)]
 mod tests;

@@ -1,4 +1,4 @@
-//! The analysis of a position: outcome, value, every winning move and why.
+//! The analysis of an impartial position: outcome, value, every winning move and why.
 
 use crate::explain::{Explanation, SumParts};
 use crate::games::{MisereSumSearch, Sum};
@@ -47,7 +47,7 @@ pub struct PartReport {
 /// assert_eq!(a.winning_moves[0].to, "3 2 8 9");
 /// ```
 #[derive(Debug, Clone, Serialize)]
-pub struct Analysis {
+pub struct ImpartialAnalysis {
     /// The game id (`sum` for a sum of several parts).
     pub game: String,
     /// The position as read.
@@ -78,14 +78,14 @@ pub struct Analysis {
 ///
 /// # Errors
 /// [`crate::Error::Limit`] when a value or a search is beyond nimlab's limits.
-pub fn analyze(sum: &Sum, convention: Convention, max_moves: usize) -> Result<Analysis> {
+pub fn analyze(sum: &Sum, convention: Convention, max_moves: usize) -> Result<ImpartialAnalysis> {
     match convention {
         Convention::Normal => analyze_normal(sum, max_moves),
         Convention::Misere => analyze_misere(sum, max_moves),
     }
 }
 
-fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<Analysis> {
+fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<ImpartialAnalysis> {
     if sum.parts.iter().any(|p| p.is_loopy()) {
         let values = sum
             .parts
@@ -145,7 +145,7 @@ fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<Analysis> {
             }
         }
     }
-    Ok(Analysis {
+    Ok(ImpartialAnalysis {
         game: sum.game(),
         position: sum.notation(),
         convention: Convention::Normal,
@@ -171,7 +171,7 @@ fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<Analysis> {
 
 /// The analysis of a single position whose value is out of reach but whose outcome a
 /// closed form gives: the winning moves are the moves to P-positions.
-fn outcome_only(sum: &Sum, is_p: bool, max_moves: usize) -> Result<Analysis> {
+fn outcome_only(sum: &Sum, is_p: bool, max_moves: usize) -> Result<ImpartialAnalysis> {
     let part = &sum.parts[0];
     let list = if is_p {
         crate::games::MoveList::default()
@@ -182,7 +182,7 @@ fn outcome_only(sum: &Sum, is_p: bool, max_moves: usize) -> Result<Analysis> {
     explanation.push(Explanation::Rule {
         text: "The value (the nimber) of this position is beyond what nimlab computes; its outcome and winning moves come from the closed form for P-positions.".to_string(),
     });
-    Ok(Analysis {
+    Ok(ImpartialAnalysis {
         game: sum.game(),
         position: sum.notation(),
         convention: Convention::Normal,
@@ -217,7 +217,7 @@ fn describe_in_part(sum: &Sum, i: usize, description: String) -> String {
     }
 }
 
-fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
+fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<ImpartialAnalysis> {
     let mut winning_moves = Vec::new();
     let mut count = 0;
     let outcome;
@@ -299,7 +299,7 @@ fn analyze_misere(sum: &Sum, max_moves: usize) -> Result<Analysis> {
             }
         }
     }
-    Ok(Analysis {
+    Ok(ImpartialAnalysis {
         game: sum.game(),
         position: sum.notation(),
         convention: Convention::Misere,
@@ -338,7 +338,7 @@ fn analyze_infinite(
     sum: &Sum,
     values: Vec<GeneralizedValue>,
     max_moves: usize,
-) -> Result<Analysis> {
+) -> Result<ImpartialAnalysis> {
     let infinite: Vec<usize> = (0..values.len())
         .filter(|&i| values[i].finite().is_none())
         .collect();
@@ -399,7 +399,7 @@ fn analyze_infinite(
             ),
         });
     }
-    Ok(Analysis {
+    Ok(ImpartialAnalysis {
         game: sum.game(),
         position: sum.notation(),
         convention: Convention::Normal,

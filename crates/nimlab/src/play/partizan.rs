@@ -4,7 +4,7 @@
 //! ```
 //! use nimlab::games::{Arg, Catalogue};
 //! use nimlab::games::ruleset::{RulesetSolver, Side};
-//! use nimlab::partizan_play::{choose, read_move};
+//! use nimlab::play::partizan::{choose, read_move};
 //! let args = [Arg::new("hackenbush-string", 1), Arg::new("xoo", 2), Arg::new("x", 3)];
 //! let sum = Catalogue::standard().parse_partizan_sum_args(&args).unwrap();
 //! // xoo + x = 1/4 + 1 > 0: Right to move loses whatever he does.
@@ -18,11 +18,11 @@
 //! assert_eq!(typed.after.notation(), "hackenbush-string xoo");
 //! ```
 
+use crate::analysis::valued_moves;
 use crate::games::ruleset::{RulesetSolver, Side};
 use crate::games::{PartizanSum, PartizanTurn};
 use crate::notation::print;
 use crate::partizan::{mean, temperature, Rational};
-use crate::partizan_analysis::valued_moves;
 use crate::Result;
 
 /// The computer's move and why.

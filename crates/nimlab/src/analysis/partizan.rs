@@ -5,7 +5,7 @@
 //! ```
 //! use nimlab::games::{Arg, Catalogue};
 //! use nimlab::games::ruleset::RulesetSolver;
-//! use nimlab::partizan_analysis::analyze_partizan;
+//! use nimlab::analysis::analyze_partizan;
 //! let args = [Arg::new("domineering", 1), Arg::new("..|..", 2)];
 //! let sum = Catalogue::standard().parse_partizan_sum_args(&args).unwrap();
 //! let a = analyze_partizan(&sum, &mut RulesetSolver::new(), 100).unwrap();

@@ -4,7 +4,7 @@
 //! ```
 //! use nimlab::Convention;
 //! use nimlab::games::Catalogue;
-//! use nimlab::play::{choose, read_move};
+//! use nimlab::play::impartial::{choose, read_move};
 //! let sum = Catalogue::standard().parse_sum(&["nim", "3", "4", "5"]).unwrap();
 //! // The computer's move from 3 4 5 (nim-sum 2): take 2 from the heap of 3.
 //! let choice = choose(&sum, Convention::Normal).unwrap().unwrap();
