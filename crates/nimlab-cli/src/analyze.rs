@@ -81,7 +81,7 @@ fn not_utf8(bytes: &[u8], e: std::str::Utf8Error) -> nimlab::Error {
         .chars()
         .take(40)
         .collect();
-    nimlab::Error::Parse {
+    nimlab::Error::Parse(nimlab::ParseError::Token {
         token,
         index,
         origin: Origin::StandardInput,
@@ -89,7 +89,7 @@ fn not_utf8(bytes: &[u8], e: std::str::Utf8Error) -> nimlab::Error {
             "UTF-8 text: the standard input is not valid UTF-8 text (invalid byte {:#04x} at offset {bad})",
             bytes[bad]
         ),
-    }
+    })
 }
 
 /// Runs the analysis and prints it.

@@ -90,7 +90,7 @@ pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
             _ => match guard.run_showing("computing", || session.run(text)) {
                 Ok(v) => writeln!(out, "{v}")?,
                 Err(e) => {
-                    writeln!(out, "{e}")?;
+                    writeln!(out, "{}", crate::message(&e))?;
                     if let Some(hint) = hint(&e) {
                         writeln!(out, "({hint})")?;
                     }

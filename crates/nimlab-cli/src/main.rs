@@ -76,6 +76,24 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// An error as the command says it: the library's message, with the command that helps
+/// where there is one (the list of games for an unknown id without a close one, the
+/// sequence engine for a heap beyond the value's time budget).
+pub fn message(e: &nimlab::Error) -> String {
+    use nimlab::{Error, Further, LimitError, RuleError};
+    let text = e.to_string();
+    match e {
+        Error::Rule(RuleError::UnknownGame {
+            suggestion: None, ..
+        }) => format!("{text} (`nimlab games` lists every game)"),
+        Error::Limit(LimitError {
+            further: Some(Further::Sequence),
+            ..
+        }) => format!("{text}; `nimlab sequence` computes further"),
+        _ => text,
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
@@ -103,7 +121,7 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Err(Failure::Input(e)) => {
-            eprintln!("nimlab: {e}");
+            eprintln!("nimlab: {}", message(&e));
             if let Some(hint) = limits::hint(&e) {
                 eprintln!("nimlab: {hint}");
             }

@@ -68,16 +68,6 @@ pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
 /// its end.
 pub const DEMO_MOVES: usize = 300;
 
-/// Whether `e` says that a computation was stopped (Ctrl-C, a limit) rather than refused.
-pub fn stopped(e: &nimlab::Error) -> bool {
-    matches!(
-        e,
-        nimlab::Error::Interrupted
-            | nimlab::Error::TimeLimit { .. }
-            | nimlab::Error::MemoryLimit { .. }
-    )
-}
-
 /// What the player can do once the computer was stopped while thinking of its move.
 pub const STOPPED_CHOICES: &str = "Type `go` to let it think again, or `undo`, `new` or `quit`.";
 
@@ -287,7 +277,7 @@ impl Game {
         let choice = match found {
             Ok(Some(choice)) => choice,
             Ok(None) => return Ok(true),
-            Err(e) if stopped(&e) => {
+            Err(e) if e.is_stopped() => {
                 t.stopped(&who, &e)?;
                 return Ok(false);
             }
@@ -520,7 +510,7 @@ impl Game {
 /// A command that could not be carried out: its reason, and the game goes on.
 fn report(t: &mut Transcript<'_>, command: &str, e: Failure) -> Result<(), Failure> {
     match e {
-        Failure::Input(e) => Ok(t.refused(command, &e.to_string())?),
+        Failure::Input(e) => Ok(t.refused(command, &crate::message(&e))?),
         Failure::Io(e) => Err(Failure::Io(e)),
     }
 }

@@ -31,6 +31,6 @@ pub mod partizan;
 pub mod play;
 pub mod surreal;
 
-pub use error::{Error, Origin, Result};
+pub use error::{Error, Further, LimitError, Origin, ParseError, Result, RuleError, Span};
 pub use nimber::Nimber;
 pub use outcome::{Convention, Outcome};

@@ -99,7 +99,7 @@ fn analyze_normal(sum: &Sum, max_moves: usize) -> Result<ImpartialAnalysis> {
     if let [part] = sum.parts.as_slice() {
         if let Some(p) = part.p_position() {
             match part.value() {
-                Err(crate::Error::Limit { .. }) => return outcome_only(sum, p, max_moves),
+                Err(crate::Error::Limit(_)) => return outcome_only(sum, p, max_moves),
                 Err(e) => return Err(e),
                 Ok(_) => {}
             }

@@ -31,12 +31,12 @@ impl<'a> Arg<'a> {
 
     /// An error that points at this token.
     pub fn error(&self, expected: impl Into<String>) -> Error {
-        Error::Parse {
+        Error::Parse(crate::ParseError::Token {
             token: self.text.to_string(),
             index: self.index,
             origin: self.origin,
             expected: expected.into(),
-        }
+        })
     }
 
     /// Reads a whole number ≥ 0 that fits in 64 bits; `what` names it in errors.

@@ -145,17 +145,14 @@ impl Catalogue {
     /// The partizan entry named by `id` and its parameters.
     ///
     /// # Errors
-    /// [`Error::UnknownGame`] with the closest id as a suggestion, or bad parameters.
+    /// [`RuleError::UnknownGame`](crate::RuleError::UnknownGame) with the closest id as a suggestion, or bad parameters.
     pub fn lookup_partizan<'a>(&self, id: &'a str) -> Result<(&PartizanEntry, Option<&'a str>)> {
         let (name, params) = match id.split_once(':') {
             Some((n, p)) => (n, Some(p)),
             None => (id, None),
         };
         let Some(entry) = self.partizan.iter().find(|e| e.name == name) else {
-            return Err(Error::UnknownGame {
-                id: id.to_string(),
-                suggestion: self.closest(name),
-            });
+            return Err(Error::unknown_game(id.to_string(), self.closest(name)));
         };
         check_params(id, entry.name, entry.usage, entry.params, params)?;
         Ok((entry, params))
@@ -207,10 +204,10 @@ impl Catalogue {
             } else if let Some(id) = last_id {
                 (id, part)
             } else {
-                return Err(Error::UnknownGame {
-                    id: first.text.to_string(),
-                    suggestion: self.closest(first.text.split(':').next().unwrap_or("")),
-                });
+                return Err(Error::unknown_game(
+                    first.text.to_string(),
+                    self.closest(first.text.split(':').next().unwrap_or("")),
+                ));
             };
             let (entry, params) = self.lookup_partizan(id)?;
             if rest.is_empty() {
@@ -291,10 +288,7 @@ impl Catalogue {
                 .map(|e| (e.params, e.example, e.start)),
         };
         let Some((kind, example, start)) = found else {
-            return Err(Error::UnknownGame {
-                id: id.to_string(),
-                suggestion: self.closest(name),
-            });
+            return Err(Error::unknown_game(id.to_string(), self.closest(name)));
         };
         let full = match (kind, params) {
             (Params::Required, None | Some("")) => example
@@ -312,7 +306,7 @@ impl Catalogue {
     /// The entry whose name begins `id` (before any `:`).
     ///
     /// # Errors
-    /// [`Error::UnknownGame`] with the closest id as a suggestion.
+    /// [`RuleError::UnknownGame`](crate::RuleError::UnknownGame) with the closest id as a suggestion.
     pub fn lookup<'a>(&self, id: &'a str) -> Result<(&Entry, Option<&'a str>)> {
         let (name, params) = match id.split_once(':') {
             Some((n, p)) => (n, Some(p)),
@@ -324,10 +318,7 @@ impl Catalogue {
                     "`{name}` is a partizan game: it cannot be a part of a sum of impartial games"
                 )));
             }
-            return Err(Error::UnknownGame {
-                id: id.to_string(),
-                suggestion: self.closest(name),
-            });
+            return Err(Error::unknown_game(id.to_string(), self.closest(name)));
         };
         check_params(id, entry.name, entry.usage, entry.params, params)?;
         Ok((entry, params))
@@ -583,7 +574,7 @@ mod tests {
 
     fn suggestion(id: &str) -> Option<String> {
         match Catalogue::standard().lookup(id) {
-            Err(Error::UnknownGame { suggestion, .. }) => suggestion,
+            Err(Error::Rule(crate::RuleError::UnknownGame { suggestion, .. })) => suggestion,
             other => panic!("{id}: {:?}", other.map(|(e, _)| e.name)),
         }
     }
@@ -598,10 +589,7 @@ mod tests {
         assert_eq!(suggestion("wythof").as_deref(), Some("wythoff"));
         assert_eq!(suggestion("foobarbaz"), None);
         assert_eq!(suggestion("-"), None);
-        assert_eq!(
-            error(&["foobarbaz", "1"]),
-            "unknown game `foobarbaz` (`nimlab games` lists every game)"
-        );
+        assert_eq!(error(&["foobarbaz", "1"]), "unknown game `foobarbaz`");
         assert_eq!(
             error(&["rook3", "1,1"]),
             "unknown game `rook3`: did you mean `rook-3`?"

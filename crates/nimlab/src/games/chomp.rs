@@ -82,7 +82,7 @@ pub type Board = Vec<u8>;
 ///
 /// # Errors
 /// [`Error::Parse`] naming the token that is not a size or a row length, or a row
-/// longer than the row below it; [`Error::Missing`] for no tokens.
+/// longer than the row below it; [`ParseError::Missing`](crate::ParseError::Missing) for no tokens.
 pub fn read_board(args: &[Arg<'_>]) -> Result<Board> {
     let Some(first) = args.first() else {
         return Err(Error::missing(

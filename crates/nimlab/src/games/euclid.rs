@@ -382,7 +382,7 @@ mod tests {
         assert_eq!(options_of_value(x, y, 0), vec![(3, 3)]);
         assert!(matches!(
             Euclid.check_searchable(&(x, y)),
-            Err(Error::Limit { .. })
+            Err(Error::Limit(_))
         ));
         // Consecutive Fibonacci numbers: a P-position where every move is forced.
         let (f91, f92) = (4_660_046_610_375_530_309u64, 7_540_113_804_746_346_429u64);

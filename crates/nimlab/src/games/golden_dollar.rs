@@ -124,7 +124,7 @@ impl GoldenPosition {
             };
             let square = match (Arg { text, ..*a }).natural(WHAT) {
                 Ok(s) => s,
-                Err(Error::Parse { .. }) => return Err(a.error(WHAT)),
+                Err(Error::Parse(crate::ParseError::Token { .. })) => return Err(a.error(WHAT)),
                 Err(e) => return Err(e),
             };
             if golden {
@@ -357,17 +357,26 @@ mod tests {
     fn reading_and_writing() {
         let p = parse(&["7", "0", "4G", "2"]).unwrap();
         assert_eq!(GoldenDollar.format(&p), "0 2 4g 7");
-        assert!(matches!(parse(&["2", "4"]), Err(Error::BadPosition { .. })));
+        assert!(matches!(
+            parse(&["2", "4"]),
+            Err(Error::Rule(crate::RuleError::Position { .. }))
+        ));
         assert!(matches!(
             parse(&["2g", "4g"]),
-            Err(Error::Parse { index: 2, .. })
+            Err(Error::Parse(crate::ParseError::Token { index: 2, .. }))
         ));
         assert!(matches!(
             parse(&["2", "xg"]),
-            Err(Error::Parse { index: 2, .. })
+            Err(Error::Parse(crate::ParseError::Token { index: 2, .. }))
         ));
-        assert!(matches!(parse(&["4g", "4"]), Err(Error::Parse { .. })));
-        assert!(matches!(parse(&["g"]), Err(Error::Parse { .. })));
+        assert!(matches!(
+            parse(&["4g", "4"]),
+            Err(Error::Parse(crate::ParseError::Token { .. }))
+        ));
+        assert!(matches!(
+            parse(&["g"]),
+            Err(Error::Parse(crate::ParseError::Token { .. }))
+        ));
         let done = parse(&["0g", "0", "3"]).unwrap();
         assert_eq!(GoldenDollar.format(&done), "0 0g 3");
         let mut out = Vec::new();

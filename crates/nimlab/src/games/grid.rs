@@ -88,9 +88,11 @@ impl Grid {
         expected: &str,
         square: impl Fn(char) -> Option<usize>,
     ) -> Result<(Grid, [u64; 3])> {
-        let bad = |reason: String| Error::BadPosition {
-            game: game.to_string(),
-            reason,
+        let bad = |reason: String| {
+            Error::Rule(crate::RuleError::Position {
+                game: game.to_string(),
+                reason,
+            })
         };
         let rows: Vec<&str> = text.split('|').collect();
         let width = rows[0].chars().count();
@@ -375,7 +377,7 @@ mod tests {
                 "9x8",
             ] {
                 match read(game, size) {
-                    Err(Error::Limit { what, .. }) => {
+                    Err(Error::Limit(crate::LimitError { what, .. })) => {
                         assert!(what.contains("board"), "{game} {size}: {what}")
                     }
                     other => panic!("{game} {size}: {other:?}"),

@@ -72,7 +72,7 @@ impl HackenbushString {
                     'x' | 'X' | 'l' | 'L' => true,
                     'o' | 'O' | 'r' | 'R' => false,
                     _ => {
-                        return Err(Error::BadPosition {
+                        return Err(Error::Rule(crate::RuleError::Position {
                             game: "hackenbush-string".to_string(),
                             reason: format!(
                                 "column {} has `{c}` at stone {}: expected `x` (Left's) or `o` (Right's){}",
@@ -84,7 +84,7 @@ impl HackenbushString {
                                     ""
                                 }
                             ),
-                        })
+                        }))
                     }
                 });
             }

@@ -250,11 +250,11 @@ mod tests {
         assert_ne!(v, 0);
         assert!(matches!(
             Halving.check_searchable(&heaps),
-            Err(Error::Limit { .. })
+            Err(Error::Limit(_))
         ));
         assert!(matches!(
             Halving.check_searchable(&vec![300, 300, 300, 300]),
-            Err(Error::Limit { .. })
+            Err(Error::Limit(_))
         ));
         assert!(Halving.check_searchable(&vec![1_000_000, 1, 0]).is_ok());
     }

@@ -277,13 +277,13 @@ mod tests {
         assert!(!win.is_empty());
         assert!(matches!(
             MockTurtles.check_searchable(&big),
-            Err(Error::Limit { .. })
+            Err(Error::Limit(_))
         ));
         let long = "H".repeat(MAX_COINS + 1);
         let args = crate::games::args::number(&[&long], 1);
         assert!(matches!(
             read_row("mock-turtles", &args, MAX_COINS),
-            Err(Error::Limit { .. })
+            Err(Error::Limit(_))
         ));
     }
 

@@ -135,7 +135,7 @@ pub fn point_name(i: usize) -> String {
 ///
 /// # Errors
 /// [`Error::Parse`] naming the token for a row of the wrong length or a character other
-/// than `o` and `.`; [`Error::Missing`] for no tokens.
+/// than `o` and `.`; [`ParseError::Missing`](crate::ParseError::Missing) for no tokens.
 pub fn read_points(args: &[Arg<'_>]) -> Result<Points> {
     if args.is_empty() {
         return Err(Error::missing(

@@ -481,7 +481,7 @@ mod tests {
             vec!["black"],
         ] {
             match Northcott::read(&number(&tokens, 1)) {
-                Err(Error::BadPosition { reason, .. }) => {
+                Err(Error::Rule(crate::RuleError::Position { reason, .. })) => {
                     assert!(reason.contains("no rows given"), "{tokens:?}: {reason}")
                 }
                 other => panic!("{tokens:?}: {other:?}"),

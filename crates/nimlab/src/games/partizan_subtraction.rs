@@ -33,9 +33,11 @@ impl Rules {
     /// A missing `/`, a number that is not a positive whole number (named), an empty set,
     /// or a number above [`MAX_TAKE`].
     pub fn parse(text: &str) -> Result<Rules> {
-        let bad = |reason: String| Error::BadParameters {
-            game: format!("partizan-subtraction:{text}"),
-            reason,
+        let bad = |reason: String| {
+            Error::Rule(crate::RuleError::Parameters {
+                game: format!("partizan-subtraction:{text}"),
+                reason,
+            })
         };
         let (l, r) = text.split_once('/').ok_or_else(|| {
             bad("expected Left's numbers, `/`, then Right's, as in `1,4/2,3`".to_string())

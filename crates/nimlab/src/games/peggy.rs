@@ -246,7 +246,7 @@ mod tests {
         }
         assert!(matches!(
             Peggy.check_searchable(&vec![u64::MAX]),
-            Err(Error::Limit { .. })
+            Err(Error::Limit(_))
         ));
     }
 

@@ -227,7 +227,7 @@ mod tests {
         }
         assert!(matches!(
             Proportional.check_searchable(&vec![u64::MAX]),
-            Err(Error::Limit { .. })
+            Err(Error::Limit(_))
         ));
     }
 

@@ -265,10 +265,7 @@ mod tests {
             Rook.all_options_of_value(&far, 0),
             Some(vec![vec![(1 << 40, 1 << 40)]])
         );
-        assert!(matches!(
-            Rook.check_searchable(&far),
-            Err(Error::Limit { .. })
-        ));
+        assert!(matches!(Rook.check_searchable(&far), Err(Error::Limit(_))));
     }
 
     #[test]
@@ -276,13 +273,22 @@ mod tests {
         assert_eq!(parse(&["3,5", "0,0"]).unwrap(), vec![(3, 5), (0, 0)]);
         assert_eq!(Rook.format(&vec![(3, 5), (0, 0)]), "3,5 0,0");
         for bad in ["3", "3,", ",5", "3,5,1", "a,1", "-1,2", "1;2", ""] {
-            assert!(matches!(parse(&[bad]), Err(Error::Parse { .. })), "{bad:?}");
+            assert!(
+                matches!(
+                    parse(&[bad]),
+                    Err(Error::Parse(crate::ParseError::Token { .. }))
+                ),
+                "{bad:?}"
+            );
         }
         assert!(matches!(
             parse(&["1,99999999999999999999"]),
-            Err(Error::Limit { .. })
+            Err(Error::Limit(_))
         ));
-        assert!(matches!(parse(&[]), Err(Error::BadPosition { .. })));
+        assert!(matches!(
+            parse(&[]),
+            Err(Error::Rule(crate::RuleError::Position { .. }))
+        ));
     }
 
     #[test]

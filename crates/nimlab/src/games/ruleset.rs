@@ -101,16 +101,16 @@ pub(crate) fn read_joined<R: Ruleset>(
     let text = text.join(separator);
     match parse(&text) {
         Ok(p) => Ok(vec![Box::new(p)]),
-        Err(crate::Error::BadPosition { game, reason }) => {
+        Err(crate::Error::Rule(crate::RuleError::Position { game, reason })) => {
             let place = match args {
                 [one] => one.place(),
                 [first, .., last] => format!("{} to {}", first.place(), last.place()),
                 [] => "the position".to_string(),
             };
-            Err(crate::Error::BadPosition {
+            Err(crate::Error::Rule(crate::RuleError::Position {
                 game,
                 reason: format!("{reason} (in `{text}`, {place})"),
-            })
+            }))
         }
         Err(e) => Err(e),
     }

@@ -365,9 +365,15 @@ mod tests {
     fn reading() {
         assert_eq!(parse(&["9", "0", "2", "0"]).unwrap(), vec![0, 0, 2, 9]);
         let err = parse(&["3", "5", "3"]).unwrap_err();
-        assert!(matches!(err, Error::Parse { index: 3, .. }), "{err}");
+        assert!(
+            matches!(err, Error::Parse(crate::ParseError::Token { index: 3, .. })),
+            "{err}"
+        );
         assert!(parse(&["3", "x"]).is_err());
-        assert!(matches!(parse(&[]), Err(Error::BadPosition { .. })));
+        assert!(matches!(
+            parse(&[]),
+            Err(Error::Rule(crate::RuleError::Position { .. }))
+        ));
     }
 
     #[test]

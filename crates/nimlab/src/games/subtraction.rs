@@ -138,7 +138,7 @@ impl Subtraction {
             .unwrap_or_else(|e| e.into_inner())
             .value(n)
             .map_err(|e| match e {
-                Error::Limit { limit, .. } => {
+                Error::Limit(crate::LimitError { limit, .. }) => {
                     Error::limit(format!("heap {n} of {}", self.id()), limit)
                 }
                 other => other,
@@ -579,10 +579,7 @@ mod tests {
             [0, 1, 0, 1, 2, 3, 2][(u64::MAX % 7) as usize]
         );
         let g = Subtraction::parse("primes").unwrap();
-        assert!(matches!(
-            g.heap_value(100_000_000),
-            Err(Error::Limit { .. })
-        ));
+        assert!(matches!(g.heap_value(100_000_000), Err(Error::Limit(_))));
     }
 
     proptest! {

@@ -376,7 +376,7 @@ mod tests {
         ] {
             let mut search = MisereSumSearch::default();
             let err = search.next_wins(&sum(text).parts).unwrap_err();
-            assert!(matches!(err, Error::Limit { .. }), "{text}: {err}");
+            assert!(matches!(err, Error::Limit(_)), "{text}: {err}");
             assert!(
                 err.to_string().contains("200000 positions"),
                 "{text}: {err}"

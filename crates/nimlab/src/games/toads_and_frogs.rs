@@ -87,9 +87,11 @@ impl ToadsAndFrogs {
     /// ```
     pub fn parse(text: &str) -> Result<ToadsAndFrogs> {
         let text = text.trim().trim_matches('"').trim();
-        let bad = |reason: String| Error::BadPosition {
-            game: "toads-and-frogs".to_string(),
-            reason,
+        let bad = |reason: String| {
+            Error::Rule(crate::RuleError::Position {
+                game: "toads-and-frogs".to_string(),
+                reason,
+            })
         };
         let n = text.chars().count();
         if n == 0 {

@@ -427,15 +427,24 @@ mod tests {
         assert_eq!(parse(&["TTHHTHH"]).unwrap(), row("TTHHTHH"));
         assert_eq!(parse(&["h", "H", "t"]).unwrap(), row("HHT"));
         assert_eq!(Turtles.format(&row("hhTt")), "HHTT");
-        assert!(matches!(parse(&[]), Err(Error::BadPosition { .. })));
+        assert!(matches!(
+            parse(&[]),
+            Err(Error::Rule(crate::RuleError::Position { .. }))
+        ));
         for bad in ["O", "HHX", "", "1", "H,T", "ＨT"] {
-            assert!(matches!(parse(&[bad]), Err(Error::Parse { .. })), "{bad:?}");
+            assert!(
+                matches!(
+                    parse(&[bad]),
+                    Err(Error::Parse(crate::ParseError::Token { .. }))
+                ),
+                "{bad:?}"
+            );
         }
         let err = parse(&["H", "OOPP"]).unwrap_err().to_string();
         assert!(err.contains("`OOPP` (argument 2)"), "{err}");
         assert!(err.contains("orel"), "{err}");
         let long = "T".repeat(MAX_COINS + 1);
-        assert!(matches!(parse(&[&long]), Err(Error::Limit { .. })));
+        assert!(matches!(parse(&[&long]), Err(Error::Limit(_))));
         // Long rows: value and winning moves by the closed form, search refused.
         let mut big = Row::tails(MAX_COINS);
         for p in [1, 700, 9999, 10_000] {
@@ -445,7 +454,7 @@ mod tests {
         assert!(!Turtles.all_options_of_value(&big, 0).unwrap().is_empty());
         assert!(matches!(
             Turtles.check_searchable(&big),
-            Err(Error::Limit { .. })
+            Err(Error::Limit(_))
         ));
     }
 

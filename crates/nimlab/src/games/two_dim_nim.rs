@@ -81,7 +81,7 @@ impl TwoDimNim {
     /// ```
     ///
     /// # Errors
-    /// [`Error::BadPosition`] for width 0.
+    /// [`RuleError::Position`](crate::RuleError::Position) for width 0.
     pub fn new(width: u64) -> Result<Self> {
         if width == 0 {
             return Err(Error::position(
@@ -343,7 +343,7 @@ mod tests {
         assert_eq!(g.closed_form(&far), Some(heaps[0] ^ heaps[1]));
         let win = g.all_options_of_value(&far, 0).unwrap();
         assert_eq!(win, vec![vec![(7, 0), (7, 0)]]);
-        assert!(matches!(g.check_searchable(&far), Err(Error::Limit { .. })));
+        assert!(matches!(g.check_searchable(&far), Err(Error::Limit(_))));
     }
 
     #[test]
@@ -356,8 +356,14 @@ mod tests {
             g.describe(&stones, &vec![(1, 2), (0, 1), (0, 3)]),
             "move a stone on 0,3 to 0,1"
         );
-        assert!(matches!(parse(&[]), Err(Error::BadPosition { .. })));
-        assert!(matches!(parse(&["4"]), Err(Error::BadPosition { .. })));
+        assert!(matches!(
+            parse(&[]),
+            Err(Error::Rule(crate::RuleError::Position { .. }))
+        ));
+        assert!(matches!(
+            parse(&["4"]),
+            Err(Error::Rule(crate::RuleError::Position { .. }))
+        ));
         for bad in [
             vec!["0", "0,0"],
             vec!["x", "0,0"],
@@ -367,7 +373,13 @@ mod tests {
             vec!["4", "1,2,3"],
             vec!["4", "a,b"],
         ] {
-            assert!(matches!(parse(&bad), Err(Error::Parse { .. })), "{bad:?}");
+            assert!(
+                matches!(
+                    parse(&bad),
+                    Err(Error::Parse(crate::ParseError::Token { .. }))
+                ),
+                "{bad:?}"
+            );
         }
         let err = parse(&["4", "0,4"]).unwrap_err().to_string();
         assert!(err.contains("`0,4` (argument 2)"), "{err}");
@@ -377,7 +389,7 @@ mod tests {
             vec!["3", "9999999999999999999,0"],
             vec!["18446744073709551615", "2,0"],
         ] {
-            assert!(matches!(parse(&huge), Err(Error::Limit { .. })), "{huge:?}");
+            assert!(matches!(parse(&huge), Err(Error::Limit(_))), "{huge:?}");
         }
         assert!(parse(&["18446744073709551615", "0,18446744073709551614"]).is_ok());
     }

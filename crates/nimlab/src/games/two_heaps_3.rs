@@ -244,16 +244,22 @@ mod tests {
         let cat = Catalogue::standard();
         for bad in [&[][..], &["6"], &["6", "9", "1"]] {
             let err = cat.parse_position("two-heaps-3", bad, 1).unwrap_err();
-            assert!(matches!(err, Error::BadPosition { .. }), "{bad:?}: {err}");
+            assert!(
+                matches!(err, Error::Rule(crate::RuleError::Position { .. })),
+                "{bad:?}: {err}"
+            );
         }
         for bad in [&["6", "x"][..], &["-1", "2"], &["6", "1.5"]] {
             let err = cat.parse_position("two-heaps-3", bad, 1).unwrap_err();
-            assert!(matches!(err, Error::Parse { .. }), "{bad:?}: {err}");
+            assert!(
+                matches!(err, Error::Parse(crate::ParseError::Token { .. })),
+                "{bad:?}: {err}"
+            );
         }
         let err = cat
             .parse_position("two-heaps-3", &["6", "99999999999999999999"], 1)
             .unwrap_err();
-        assert!(matches!(err, Error::Limit { .. }), "{err}");
+        assert!(matches!(err, Error::Limit(_)), "{err}");
     }
 
     proptest! {

@@ -49,7 +49,7 @@ impl Code {
     /// ```
     ///
     /// # Errors
-    /// [`Error::BadParameters`] naming the character and what was expected there.
+    /// [`RuleError::Parameters`](crate::RuleError::Parameters) naming the character and what was expected there.
     pub fn parse(text: &str) -> Result<Self> {
         let fail = |at: usize, found: &str, expected: &str| {
             Error::parameters(

@@ -126,8 +126,8 @@ impl Rule {
     /// ```
     ///
     /// # Errors
-    /// [`Error::UnknownGame`] for an unknown name (with the closest name), or the code's or
-    /// the set's error; [`Error::BadParameters`] for a label whose name is not its rule's,
+    /// [`RuleError::UnknownGame`](crate::RuleError::UnknownGame) for an unknown name (with the closest name), or the code's or
+    /// the set's error; [`RuleError::Parameters`](crate::RuleError::Parameters) for a label whose name is not its rule's,
     /// or unequal splits of a rule that is not a code.
     pub fn parse(text: &str) -> Result<Self> {
         // A label: the name, then the rule's text in parentheses.
@@ -209,10 +209,10 @@ impl Rule {
             .filter(|&(d, _)| d <= 2)
             .min()
             .map(|(_, n)| n.to_string());
-        Err(Error::UnknownGame {
+        Err(Error::Rule(crate::RuleError::UnknownGame {
             id: text.to_string(),
             suggestion,
-        })
+        }))
     }
 
     /// The names of the named rules with a line on each.
@@ -457,7 +457,7 @@ impl Rule {
 /// Renames the game of a parameter error to the rule as typed.
 fn rename(e: Error, text: &str) -> Error {
     match e {
-        Error::BadParameters { reason, .. } => Error::parameters(text, reason),
+        Error::Rule(crate::RuleError::Parameters { reason, .. }) => Error::parameters(text, reason),
         other => other,
     }
 }

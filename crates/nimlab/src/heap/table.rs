@@ -4,7 +4,7 @@
 use super::period::Periodicity;
 use super::rule::Rule;
 use super::sequence::Sequence;
-use crate::{Error, Result};
+use crate::{Error, Further, LimitError, Result};
 
 /// The work a table spends on its own (option values looked at) for one heap before it
 /// gives up: about a second.
@@ -132,13 +132,14 @@ impl HeapTable {
                     hi = mid;
                 }
             }
-            return Err(Error::limit(
-                format!("the value of heap {h} of {}", self.seq.rule().label()),
-                format!(
-                    "heaps up to about {}, the values computable within a second{period}; `nimlab sequence` computes further",
+            return Err(Error::Limit(LimitError {
+                what: format!("the value of heap {h} of {}", self.seq.rule().label()),
+                limit: format!(
+                    "heaps up to about {}, the values computable within a second{period}",
                     lo.saturating_sub(1)
                 ),
-            ));
+                further: Some(Further::Sequence),
+            }));
         }
         self.seq.extend_to(next)?;
         self.period = Periodicity::find(&self.seq);
@@ -477,7 +478,7 @@ mod tests {
         for budget in [20_000_000u128, 40_000_000] {
             let mut t = HeapTable::with_budget(rule.clone(), budget);
             let err = t.value(3_306_306).unwrap_err();
-            assert!(matches!(err, Error::Limit { .. }), "{err}");
+            assert!(matches!(err, Error::Limit(_)), "{err}");
             let mut replay = Sequence::new(rule.clone());
             let mut spent = 0;
             while replay.len() < t.sequence().len() {

@@ -281,7 +281,7 @@ mod tests {
         // 0.16's value at 55,290 needs a split with both parts beyond 2^14.
         let rule = Rule::parse("0.16").unwrap();
         match windowed(&rule, 60_000, 1 << 14) {
-            Err(Error::Limit { what, limit }) => {
+            Err(Error::Limit(crate::LimitError { what, limit, .. })) => {
                 assert!(what.contains("heap 55290"), "{what}");
                 assert!(limit.contains("split"), "{limit}");
             }
@@ -291,7 +291,9 @@ mod tests {
         for text in ["0.16", "grundy"] {
             let rule = Rule::parse(text).unwrap();
             match windowed(&rule, 40_000, MIN_WINDOW) {
-                Err(Error::Limit { limit, .. }) => assert!(limit.contains("rare"), "{limit}"),
+                Err(Error::Limit(crate::LimitError { limit, .. })) => {
+                    assert!(limit.contains("rare"), "{limit}")
+                }
                 other => panic!("{text}: {:?}", other.map(|(_, r)| r.to)),
             }
         }

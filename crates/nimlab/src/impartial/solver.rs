@@ -267,6 +267,6 @@ mod tests {
     fn the_state_limit_is_an_error() {
         let mut s = GrundySolver::new(Chain).with_state_limit(1000);
         let err = s.value(&5000).unwrap_err();
-        assert!(matches!(err, Error::Limit { .. }));
+        assert!(matches!(err, Error::Limit(_)));
     }
 }

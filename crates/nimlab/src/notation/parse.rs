@@ -134,7 +134,7 @@ struct Parser<'a> {
 /// ```
 ///
 /// # Errors
-/// [`Error::Syntax`] with the column and what was expected (nesting deeper than
+/// [`ParseError::Expression`](crate::ParseError::Expression) with the column and what was expected (nesting deeper than
 /// [`MAX_DEPTH`] included); [`Error::Limit`] for an input longer than [`MAX_INPUT`]
 /// bytes.
 pub fn parse(input: &str) -> Result<Expr> {
@@ -160,11 +160,11 @@ pub fn parse(input: &str) -> Result<Expr> {
 
 impl Parser<'_> {
     fn error_at(&self, column: usize, expected: impl Into<String>) -> Error {
-        Error::Syntax {
+        Error::Parse(crate::ParseError::Expression {
             input: self.input.to_string(),
             column,
             expected: expected.into(),
-        }
+        })
     }
 
     fn error(&self, expected: impl Into<String>) -> Error {
@@ -893,11 +893,11 @@ mod tests {
             ("(1", 2, "`)`"),
         ] {
             match parse(input) {
-                Err(Error::Syntax {
+                Err(Error::Parse(crate::ParseError::Expression {
                     column: c,
                     expected: e,
                     ..
-                }) => {
+                })) => {
                     assert_eq!(c, column, "{input}: {e}");
                     assert!(e.contains(expected), "{input}: {e}");
                 }

@@ -160,7 +160,9 @@ fn printed_notations_mean_what_they_print() {
     }
     for (input, column) in [("{1 2|}", 3), ("^<65>", 2), ("v[0]", 2), ("^[3", 3)] {
         match s.run(input) {
-            Err(crate::Error::Syntax { column: c, .. }) => assert_eq!(c, column, "{input}"),
+            Err(crate::Error::Parse(crate::ParseError::Expression { column: c, .. })) => {
+                assert_eq!(c, column, "{input}")
+            }
             other => panic!("{input}: {other:?}"),
         }
     }
@@ -397,7 +399,7 @@ fn games_too_large_to_list_give_a_limit_error_and_the_session_goes_on() {
         "^.PowTo(100000)",
     ] {
         match s.run(input) {
-            Err(crate::Error::Limit { .. }) => {}
+            Err(crate::Error::Limit(_)) => {}
             other => panic!("{input}: {other:?}"),
         }
     }
@@ -530,7 +532,7 @@ fn integer_powers_are_read_as_in_cgsuite() {
         assert_eq!(s.run(claim).unwrap(), holds.to_string(), "{claim}");
     }
     // Exponents beyond the limit, or not integers, are refused.
-    assert!(matches!(s.run("2^100000"), Err(crate::Error::Limit { .. })));
+    assert!(matches!(s.run("2^100000"), Err(crate::Error::Limit(_))));
     assert!(s.run("2^(1/2)").is_err());
 }
 
@@ -585,11 +587,11 @@ fn long_sums_are_flat_and_nesting_and_length_have_limits() {
         (format!("{}0", "+-".repeat(100)), 2 * MAX_DEPTH),
     ] {
         match s.run(&input) {
-            Err(crate::Error::Syntax {
+            Err(crate::Error::Parse(crate::ParseError::Expression {
                 column: c,
                 expected,
                 ..
-            }) => {
+            })) => {
                 assert_eq!(c, column, "{input}");
                 assert!(expected.contains("levels of nesting"), "{expected}");
             }
@@ -602,7 +604,9 @@ fn long_sums_are_flat_and_nesting_and_length_have_limits() {
     assert!(e.contains("levels of nesting"), "{e}");
     let long = "0+".repeat(MAX_INPUT / 2) + "0";
     match s.run(&long) {
-        Err(crate::Error::Limit { limit, .. }) => assert!(limit.contains("bytes"), "{limit}"),
+        Err(crate::Error::Limit(crate::LimitError { limit, .. })) => {
+            assert!(limit.contains("bytes"), "{limit}")
+        }
         other => panic!("{other:?}"),
     }
     // The session goes on.
@@ -662,7 +666,7 @@ fn large_integers_and_deep_games_never_overflow_the_stack() {
         "{3||2|1}.Heat(1) : *(23)",
     ] {
         match s.run(input) {
-            Err(crate::Error::Limit { .. }) => {}
+            Err(crate::Error::Limit(_)) => {}
             other => panic!("{input}: {other:?}"),
         }
     }
@@ -720,7 +724,7 @@ fn printed_text_nests_no_deeper_than_the_parser_reads() {
                 assert_eq!(s.eval_text(&text).unwrap(), g, "{input} printed as {text}");
                 assert!(parse(&text).is_ok());
             }
-            Err(crate::Error::Limit { what, limit }) => {
+            Err(crate::Error::Limit(crate::LimitError { what, limit, .. })) => {
                 assert!(n > MAX_DEPTH, "{input}: {what}");
                 assert!(what.contains(&format!("{n} levels")), "{what}");
                 assert!(limit.contains("64 levels"), "{limit}");
@@ -749,7 +753,7 @@ fn printed_text_nests_no_deeper_than_the_parser_reads() {
                     assert_eq!(s.eval_text(&text).unwrap(), g, "{input} printed as {text}");
                     checked += 1;
                 }
-                Err(crate::Error::Limit { what, .. }) => {
+                Err(crate::Error::Limit(crate::LimitError { what, .. })) => {
                     assert!(what.contains("levels deep"), "{input}: {what}");
                 }
                 Err(e) => panic!("{input}: {e}"),
@@ -757,7 +761,7 @@ fn printed_text_nests_no_deeper_than_the_parser_reads() {
         }
     }
     assert!(checked > 20, "{checked}");
-    assert!(matches!(s.run("v : 65"), Err(crate::Error::Limit { .. })));
+    assert!(matches!(s.run("v : 65"), Err(crate::Error::Limit(_))));
     assert_eq!(s.run("v : 64").unwrap().matches('{').count(), 64);
     // v = {*|0} is born on day 2, and each ordinal step adds a day.
     assert_eq!(s.run("(v : 65).Birthday").unwrap(), "67");
@@ -804,8 +808,8 @@ fn printing_games_with_shared_followers_is_fast() {
     }
     // 10 · g and 14 · g are refused by the length of their texts (longer than an
     // expression may be), found before any of them is written.
-    assert!(matches!(s.run("10 * g"), Err(crate::Error::Limit { .. })));
-    assert!(matches!(s.run("14 * g"), Err(crate::Error::Limit { .. })));
+    assert!(matches!(s.run("10 * g"), Err(crate::Error::Limit(_))));
+    assert!(matches!(s.run("14 * g"), Err(crate::Error::Limit(_))));
     assert_eq!(s.run("(14 * g).Mean").unwrap(), "0");
 }
 

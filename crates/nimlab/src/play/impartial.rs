@@ -358,7 +358,7 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
     let loopy = sum.parts.iter().any(|p| p.is_loopy());
     if loopy {
         match choose_loopy(sum, convention) {
-            Err(crate::Error::Limit { .. }) => {}
+            Err(crate::Error::Limit(_)) => {}
             other => return other,
         }
     }
@@ -368,7 +368,7 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
             Ok(all) => all.into_iter().find(|t| t.after.notation() == w.to),
             // Too many moves to list (Nim with a million counters): the winning move
             // comes from the part's moves to the value that makes the sum 0.
-            Err(crate::Error::Limit { .. }) => {
+            Err(crate::Error::Limit(_)) => {
                 let part = &sum.parts[w.part];
                 // A single part known only by its closed form for P-positions: the
                 // winning moves are its moves to value 0.
@@ -404,7 +404,7 @@ pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
     }
     let all = match moves(sum) {
         Ok(all) => all,
-        Err(crate::Error::Limit { .. }) => return some_move(sum).map(Some),
+        Err(crate::Error::Limit(_)) => return some_move(sum).map(Some),
         Err(e) => return Err(e),
     };
     if all.is_empty() {

@@ -239,7 +239,7 @@ impl Session {
         let none_left = match self.current() {
             Game::Impartial(sum) => match impartial::moves(sum) {
                 Ok(all) => all.is_empty(),
-                Err(Error::Limit { .. }) => false,
+                Err(Error::Limit(_)) => false,
                 Err(e) => return Err(e),
             },
             Game::Partizan(sum) => sum.moves(mover).is_empty(),

@@ -618,10 +618,7 @@ mod tests {
         assert_eq!(x3, &(&x * &x) * &x);
         assert_eq!(x.pow(&n(-2)).unwrap(), q(&one, &(&x * &x)));
         assert_eq!(q(&n(-2), &n(3)).pow(&n(-3)).unwrap().to_string(), "-27/8");
-        assert!(matches!(
-            n(2).pow(&n(4097)).unwrap_err(),
-            Error::Limit { .. }
-        ));
+        assert!(matches!(n(2).pow(&n(4097)).unwrap_err(), Error::Limit(_)));
         assert!(matches!(
             w().pow(&q(&one, &n(2))).unwrap_err(),
             Error::Unsupported(_)
@@ -629,10 +626,7 @@ mod tests {
         assert!(matches!(n(2).pow(&w()).unwrap_err(), Error::Unsupported(_)));
         // Huge term counts are refused, not computed.
         let wide = &(&w().pow(&w()).unwrap() + &w()) + &one;
-        assert!(matches!(
-            wide.pow(&n(4096)).unwrap_err(),
-            Error::Limit { .. }
-        ));
+        assert!(matches!(wide.pow(&n(4096)).unwrap_err(), Error::Limit(_)));
         // ω^ω^…: nesting is capped.
         let mut x = w();
         let mut depth = 1;
@@ -648,7 +642,7 @@ mod tests {
         let one = n(1);
         let big = w().pow(&Surreal::from(BigInt::from(1u64 << 40))).unwrap();
         let e = (&big - &one).checked_div(&(&w() + &one)).unwrap_err();
-        assert!(matches!(e, Error::Limit { .. }));
+        assert!(matches!(e, Error::Limit(_)));
         // The monomial part never needs the general reduction.
         assert_eq!(q(&big, &w()).to_string(), format!("ω^{}", (1u64 << 40) - 1));
     }

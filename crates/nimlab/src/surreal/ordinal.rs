@@ -787,7 +787,7 @@ mod tests {
                     depth += 1;
                 }
                 Err(e) => {
-                    assert!(matches!(e, Error::Limit { .. }));
+                    assert!(matches!(e, Error::Limit(_)));
                     break;
                 }
             }

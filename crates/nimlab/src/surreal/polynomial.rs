@@ -712,7 +712,7 @@ mod tests {
         let p = poly(1, &[(&[1_000_000], 1), (&[0], -1)]);
         let q = poly(1, &[(&[999_999], 1), (&[0], -1)]);
         let e = gcd(&p, &q, &mut Budget::new(10_000)).unwrap_err();
-        assert!(matches!(e, Error::Limit { .. }));
+        assert!(matches!(e, Error::Limit(_)));
     }
 
     #[test]
@@ -734,6 +734,6 @@ mod tests {
         let huge =
             Ordinal::monomial(BigInt::one(), Ordinal::from(BigInt::from(1u64 << 40))).unwrap();
         let e = reduce_fraction(&(&huge - &one), &(&w + &one)).unwrap_err();
-        assert!(matches!(e, Error::Limit { .. }));
+        assert!(matches!(e, Error::Limit(_)));
     }
 }
