@@ -318,6 +318,12 @@ fn bad_input_is_refused_clearly() {
         &["analyze", "subtraction:1,3,4", "99999999999999999999999"],
         "2^64",
     );
+    // A heap beyond the values computed within a second: the command that computes
+    // further is named (the library's message names none).
+    refused(
+        &["analyze", "subtraction:primes", "99999999999999"],
+        "the values computable within a second; no period found in them; `nimlab sequence` computes further",
+    );
 }
 
 /// Every game's documented example position: it is analysed, and each winning move it

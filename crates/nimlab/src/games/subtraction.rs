@@ -138,8 +138,12 @@ impl Subtraction {
             .unwrap_or_else(|e| e.into_inner())
             .value(n)
             .map_err(|e| match e {
-                Error::Limit(crate::LimitError { limit, .. }) => {
-                    Error::limit(format!("heap {n} of {}", self.id()), limit)
+                Error::Limit(crate::LimitError { limit, further, .. }) => {
+                    Error::Limit(crate::LimitError {
+                        what: format!("heap {n} of {}", self.id()),
+                        limit,
+                        further,
+                    })
                 }
                 other => other,
             })
