@@ -1,7 +1,7 @@
 //! `nimlab analyze`: outcome, value, winning moves and the explanation.
 
+use crate::failure::Failure;
 use crate::limits::{Guard, LimitArgs};
-use crate::Failure;
 use clap::Args;
 use nimlab::analysis::Analyzer;
 use nimlab::games::{Arg, Catalogue};

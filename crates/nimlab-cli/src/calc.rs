@@ -1,8 +1,8 @@
 //! `nimlab calc`: an interactive calculator for Conway's games.
 
+use crate::failure::Failure;
 use crate::limits::{hint, Guard, LimitArgs};
 use crate::lines::{Lines, Read};
-use crate::Failure;
 use clap::Args;
 use nimlab::notation::Session;
 use std::io::{IsTerminal, Write};
@@ -90,7 +90,7 @@ pub fn run(args: &CalcArgs, out: &mut impl Write) -> Result<(), Failure> {
             _ => match guard.run_showing("computing", || session.run(text)) {
                 Ok(v) => writeln!(out, "{v}")?,
                 Err(e) => {
-                    writeln!(out, "{}", crate::message(&e))?;
+                    writeln!(out, "{}", crate::failure::message(&e))?;
                     if let Some(hint) = hint(&e) {
                         writeln!(out, "({hint})")?;
                     }

@@ -1,6 +1,6 @@
 //! `nimlab games`: the catalogue.
 
-use crate::Failure;
+use crate::failure::Failure;
 use clap::Args;
 use nimlab::games::{Catalogue, GameKind};
 use std::io::{self, Write};

@@ -2,7 +2,7 @@
 //! memory, the watchdog that keeps both, Ctrl-C, and the sign that the computer is
 //! thinking.
 
-use crate::Failure;
+use crate::failure::Failure;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab::limits::{describe_bytes, Limits, Reason, Stop, Watchdog};

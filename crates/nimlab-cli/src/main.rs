@@ -2,6 +2,7 @@
 
 mod analyze;
 mod calc;
+mod failure;
 mod games;
 mod limits;
 mod lines;
@@ -12,6 +13,7 @@ mod transcript;
 mod value;
 
 use clap::{CommandFactory, Parser, Subcommand};
+use failure::{message, Failure};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -54,44 +56,6 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-}
-
-/// How a command failed: bad input (exit status 2) or anything else (1).
-pub enum Failure {
-    /// The user's input was refused, with nimlab's message.
-    Input(nimlab::Error),
-    /// Reading or writing failed.
-    Io(io::Error),
-}
-
-impl From<nimlab::Error> for Failure {
-    fn from(e: nimlab::Error) -> Self {
-        Failure::Input(e)
-    }
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Io(e)
-    }
-}
-
-/// An error as the command says it: the library's message, with the command that helps
-/// where there is one (the list of games for an unknown id without a close one, the
-/// sequence engine for a heap beyond the value's time budget).
-pub fn message(e: &nimlab::Error) -> String {
-    use nimlab::{Error, Further, LimitError, RuleError};
-    let text = e.to_string();
-    match e {
-        Error::Rule(RuleError::UnknownGame {
-            suggestion: None, ..
-        }) => format!("{text} (`nimlab games` lists every game)"),
-        Error::Limit(LimitError {
-            further: Some(Further::Sequence),
-            ..
-        }) => format!("{text}; `nimlab sequence` computes further"),
-        _ => text,
-    }
 }
 
 fn main() -> ExitCode {

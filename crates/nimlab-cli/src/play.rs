@@ -1,10 +1,10 @@
 //! `nimlab play`: a game against a perfect opponent, in the terminal or from a script.
 
 use crate::analyze::{analyzer, MORE};
+use crate::failure::Failure;
 use crate::limits::{Guard, LimitArgs};
 use crate::lines::Lines;
 use crate::transcript::Transcript;
-use crate::Failure;
 use clap::{Args, ValueEnum};
 use nimlab::analysis::Analysis;
 use nimlab::games::ruleset::Side;
@@ -510,7 +510,7 @@ impl Game {
 /// A command that could not be carried out: its reason, and the game goes on.
 fn report(t: &mut Transcript<'_>, command: &str, e: Failure) -> Result<(), Failure> {
     match e {
-        Failure::Input(e) => Ok(t.refused(command, &crate::message(&e))?),
+        Failure::Input(e) => Ok(t.refused(command, &crate::failure::message(&e))?),
         Failure::Io(e) => Err(Failure::Io(e)),
     }
 }

@@ -1,7 +1,7 @@
 //! `nimlab sequence`: the Grundy sequence of a heap rule, its period and proof.
 
+use crate::failure::Failure;
 use crate::limits::{Guard, LimitArgs};
-use crate::Failure;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab::heap::{

@@ -1,7 +1,7 @@
 //! `nimlab survey octal`: every octal code up to a number of digits, tabulated.
 
+use crate::failure::Failure;
 use crate::limits::{Guard, LimitArgs};
-use crate::Failure;
 use clap::{Args, ValueEnum};
 use nimlab::heap::{survey_octal, SurveyRow};
 use std::io::{self, Write};

@@ -166,7 +166,9 @@ impl<'a> Transcript<'a> {
     /// The computer (`by`) was stopped while thinking, by `error`.
     pub fn stopped(&mut self, by: &str, error: &nimlab::Error) -> io::Result<()> {
         if self.json {
-            self.event(&json!({"event": "stopped", "by": by, "error": crate::message(error)}))
+            self.event(
+                &json!({"event": "stopped", "by": by, "error": crate::failure::message(error)}),
+            )
         } else {
             writeln!(self.out, "{by} stopped thinking: {error}.")
         }

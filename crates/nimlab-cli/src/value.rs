@@ -1,7 +1,7 @@
 //! `nimlab value` and `nimlab born`: Conway's games in CGSuite's notation.
 
+use crate::failure::Failure;
 use crate::limits::{Guard, LimitArgs};
-use crate::Failure;
 use clap::Args;
 use nimlab::notation::Session;
 use std::io::Write;

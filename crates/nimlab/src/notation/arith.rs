@@ -2,36 +2,15 @@
 //! are not short games (1/3, ω, 1/(ω+1)) as surreal numbers; transfinite nimbers (*ω) by
 //! the nim-sum of ordinals.
 
-use super::eval::{Session, Value};
+use super::eval::Session;
 use super::parse::CompareOp;
+use super::value::{Op, Value};
 use crate::partizan::{Comparison, GameId};
 use crate::surreal::{Ordinal, Surreal};
 use crate::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 use std::cmp::Ordering;
-
-/// A binary operation of the expression language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Op {
-    Add,
-    Sub,
-    Times,
-    Div,
-    Power,
-}
-
-impl Op {
-    fn verb(self) -> &'static str {
-        match self {
-            Op::Add => "add",
-            Op::Sub => "subtract",
-            Op::Times => "multiply",
-            Op::Div => "divide",
-            Op::Power => "raise",
-        }
-    }
-}
 
 impl Session {
     /// The value as a surreal number, when it is a number of any kind.
@@ -207,19 +186,5 @@ impl Session {
                 super::print(&mut self.arena, g)
             ))),
         }
-    }
-}
-
-/// How a transfinite nimber prints: `*ω`, `*ω^2`, `*(ω+1)`, `*(2ω)`.
-pub(crate) fn nimber_text(o: &Ordinal) -> String {
-    let terms = o.terms();
-    let parens = terms.len() > 1
-        || terms
-            .first()
-            .is_some_and(|t| !t.exponent().is_zero() && t.coefficient() != &BigInt::from(1));
-    if parens {
-        format!("*({o})")
-    } else {
-        format!("*{o}")
     }
 }

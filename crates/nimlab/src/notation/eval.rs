@@ -1,40 +1,14 @@
 //! Evaluating expressions: games in an arena, comparisons, and the methods of a game.
 
-use super::arith::Op;
 use super::parse::{parse, BinOp, Expr};
 use super::print::print;
+use super::value::{nimber_text, Op, Value};
 use crate::partizan::{birthday, outcome, stop, Arena, Dyadic, GameId, Nus};
 use crate::surreal::Surreal;
-use crate::{Error, Outcome, Result};
+use crate::{Error, Result};
 use std::collections::HashMap;
 
 pub use crate::partizan::ops::MAX_MULTIPLE;
-
-/// The value of an expression.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Value {
-    /// A game (in the session's arena).
-    Game(GameId),
-    /// `true` or `false`.
-    Bool(bool),
-    /// An outcome class.
-    Outcome(Outcome),
-    /// A number that is not a game value (a stop, a birthday).
-    Number(Dyadic),
-    /// A list of games (the options of a game).
-    List(Vec<GameId>),
-    /// A rational number (a mean or a temperature).
-    Rational(crate::partizan::Rational),
-    /// A thermograph.
-    Thermograph(crate::partizan::Thermograph),
-    /// Text printed as it stands (an uptimal expansion).
-    Text(String),
-    /// A number that is not a short game: a rational such as 1/3, or a surreal number
-    /// such as ω or 1/(ω+1).
-    Surreal(crate::surreal::Surreal),
-    /// A transfinite nimber *α, α an infinite ordinal (`*ω`, `*ω^2`).
-    Nimber(crate::surreal::Ordinal),
-}
 
 /// A calculator session: the arena its games live in and the variables assigned.
 ///
@@ -157,7 +131,7 @@ impl Session {
             Value::Thermograph(t) => t.to_string(),
             Value::Text(t) => t.clone(),
             Value::Surreal(x) => x.to_string(),
-            Value::Nimber(o) => super::arith::nimber_text(o),
+            Value::Nimber(o) => nimber_text(o),
             Value::List(gs) => {
                 let gs = super::print::ordered(&mut self.arena, gs.clone());
                 let texts: Vec<String> = gs.iter().map(|&g| print(&mut self.arena, g)).collect();

@@ -14,11 +14,13 @@ mod eval;
 mod parse;
 mod print;
 mod report;
+mod value;
 
-pub use eval::{Session, Value, MAX_MULTIPLE};
+pub use eval::{Session, MAX_MULTIPLE};
 pub use parse::{parse, BinOp, CompareOp, Expr, MAX_DEPTH, MAX_INPUT, MAX_UPTIMAL};
 pub use print::{ordered, print, try_print, MAX_TEXT};
 pub use report::{BornGame, BornReport, Integer, OutcomeCounts, ValueReport};
+pub use value::Value;
 
 #[cfg(test)]
 mod tests;

@@ -57,6 +57,27 @@ fn division_by_zero() -> Error {
 }
 
 impl Surreal {
+    /// ω raised to a generalized ordinal: for an ordinal α the single term ω^α; in
+    /// general ω^(P − N) = ω^P / ω^N, where P collects the positive terms and −N the
+    /// negative ones.
+    ///
+    /// The result nests one level deeper than the exponent; [`Surreal::pow`] is the
+    /// variant that refuses to go beyond [`MAX_NESTING`].
+    ///
+    /// ```
+    /// use nimlab::surreal::{Ordinal, Surreal};
+    /// let w = Ordinal::omega();
+    /// assert_eq!(Surreal::omega_power(&w).to_string(), "ω^ω");
+    /// assert_eq!(Surreal::omega_power(&(&w - &Ordinal::from(1))).to_string(), "ω^ω/ω");
+    /// assert_eq!(Surreal::omega_power(&Ordinal::from(-2)).to_string(), "1/ω^2");
+    /// assert_eq!(Surreal::omega_power(&Ordinal::zero()).to_string(), "1");
+    /// ```
+    pub fn omega_power(exponent: &Ordinal) -> Surreal {
+        let (num, den) = exponent.omega_power_parts();
+        // ω^P and ω^N are coprime monomials (P and N share no power of ω).
+        Surreal::from_reduced(num, den)
+    }
+
     /// `num / den` in lowest terms; an error when `den` is zero (or when the reduction is
     /// beyond nimlab's limits).
     ///
@@ -335,7 +356,7 @@ impl Surreal {
                         format!("exponents nested at most {MAX_NESTING} deep"),
                     ));
                 }
-                return Ok(e.omega_power());
+                return Ok(Surreal::omega_power(&e));
             }
         }
         let Some(n) = exp.as_ordinal().and_then(Ordinal::as_integer) else {

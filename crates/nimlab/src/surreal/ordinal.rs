@@ -1,7 +1,6 @@
 //! Generalized ordinals: finite sums of terms c·ω^α with integer coefficients c (of
 //! either sign) and ordinal exponents α, under the natural (Hessenberg) operations.
 
-use super::number::Surreal;
 use crate::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
@@ -10,7 +9,7 @@ use std::fmt;
 use std::ops::{Add, Mul, Neg, Sub};
 
 /// The deepest nesting of exponents that [`Ordinal::monomial`] and
-/// [`Surreal::pow`] build: ω has depth 1, ω^ω depth 2, ω^(ω^ω) depth 3, and so on.
+/// [`Surreal::pow`](super::Surreal::pow) build: ω has depth 1, ω^ω depth 2, ω^(ω^ω) depth 3, and so on.
 ///
 /// Every operation on these values recurses once per level of nesting, so the cap keeps
 /// values built from user input well inside the stack.
@@ -72,9 +71,9 @@ impl Term {
 /// merged, no zero coefficients), so `==` is equality of values.
 ///
 /// Values are built from integers, [`Ordinal::omega`] and [`Ordinal::monomial`] with
-/// the arithmetic operations; only `monomial` and [`Surreal::pow`] deepen the nesting of
+/// the arithmetic operations; only `monomial` and [`Surreal::pow`](super::Surreal::pow) deepen the nesting of
 /// exponents, and both refuse to go beyond [`MAX_NESTING`]
-/// ([`Ordinal::omega_power`] goes one level deeper than its input).
+/// ([`Surreal::omega_power`](super::Surreal::omega_power) goes one level deeper than its input).
 ///
 /// ```
 /// use nimlab::surreal::Ordinal;
@@ -298,22 +297,10 @@ impl Ordinal {
         }))
     }
 
-    /// ω raised to this generalized ordinal: for an ordinal α the single term ω^α; in
-    /// general ω^(P − N) = ω^P / ω^N, where P collects the positive terms and −N the
-    /// negative ones.
-    ///
-    /// The result nests one level deeper than `self`; [`Surreal::pow`] is the variant
-    /// that refuses to go beyond [`MAX_NESTING`].
-    ///
-    /// ```
-    /// use nimlab::surreal::Ordinal;
-    /// let w = Ordinal::omega();
-    /// assert_eq!(w.omega_power().to_string(), "ω^ω");
-    /// assert_eq!((&w - &Ordinal::from(1)).omega_power().to_string(), "ω^ω/ω");
-    /// assert_eq!(Ordinal::from(-2).omega_power().to_string(), "1/ω^2");
-    /// assert_eq!(Ordinal::zero().omega_power().to_string(), "1");
-    /// ```
-    pub fn omega_power(&self) -> Surreal {
+    /// The numerator and the denominator of ω raised to this generalized ordinal: ω^P
+    /// and ω^N, where P collects the positive terms and −N the negative ones (so that
+    /// ω^(P − N) = ω^P / ω^N, the two coprime); see [`Surreal::omega_power`](super::Surreal::omega_power).
+    pub(crate) fn omega_power_parts(&self) -> (Ordinal, Ordinal) {
         let (positive, negative): (Vec<Term>, Vec<Term>) = self
             .terms
             .iter()
@@ -342,8 +329,7 @@ impl Ordinal {
                 })
                 .collect(),
         );
-        // ω^P and ω^N are coprime monomials (P and N share no power of ω).
-        Surreal::from_reduced(num, den)
+        (num, den)
     }
 
     /// The natural product, refused with a limit error when it would multiply out more
