@@ -356,7 +356,7 @@ impl Surreal {
                         format!("exponents nested at most {MAX_NESTING} deep"),
                     ));
                 }
-                return Ok(Surreal::omega_power(&e));
+                return Ok(Surreal::omega_power(e));
             }
         }
         let Some(n) = exp.as_ordinal().and_then(Ordinal::as_integer) else {
