@@ -86,7 +86,7 @@ impl Analysis {
                 .as_ref()
                 .map(ToString::to_string)
                 .or_else(|| a.loopy_value.as_ref().map(ToString::to_string)),
-            Analysis::Partizan(a) => Some(a.value.clone()),
+            Analysis::Partizan(a) => Some(a.value.to_string()),
         }
     }
 

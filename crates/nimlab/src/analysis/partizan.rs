@@ -11,7 +11,8 @@
 //! let a = analyze_partizan(&sum, &mut RulesetSolver::new(), 100).unwrap();
 //! assert_eq!(a.outcome, nimlab::Outcome::N);
 //! assert_eq!(a.value, "+-1");
-//! assert_eq!(a.temperature, "1");
+//! assert_eq!(nimlab::partizan::rational_text(&a.temperature), "1");
+//! assert_eq!((a.left_stop.to_string(), a.right_stop.to_string()), ("1".into(), "-1".into()));
 //! // Left's vertical domino leaves a column of two for her: 1 ≥ 0, a win.
 //! assert_eq!(a.left_winning_moves.len(), 2);
 //! assert_eq!(a.left_winning_moves[0].value, "1");
@@ -19,11 +20,16 @@
 
 use crate::games::ruleset::{RulesetSolver, Side};
 use crate::games::{PartizanSum, PartizanTurn};
-use crate::notation::print;
-use crate::partizan::{outcome, rational_text, stop, thermograph, Arena, GameId};
+use crate::notation::GameValue;
+use crate::partizan::{outcome, rational_text, stop, thermograph, Arena, Dyadic, GameId, Rational};
 use crate::{Outcome, Result};
 use num_bigint::BigInt;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+
+/// A rational number serialised as it is written (`9/4`, `-1`).
+fn rational<S: Serializer>(x: &Rational, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(&rational_text(x))
+}
 
 /// A move and the value of the sum it leaves.
 #[derive(Debug, Clone, Serialize)]
@@ -33,7 +39,7 @@ pub struct MoveValue {
     /// The position after the move.
     pub to: String,
     /// The canonical value after the move.
-    pub value: String,
+    pub value: GameValue,
     /// Whether the move wins: it leaves a value ≥ 0 for a move of Left's, ≤ 0 for
     /// Right's, so the mover wins with the opponent to move.
     pub winning: bool,
@@ -47,7 +53,7 @@ pub struct PartValue {
     /// The part's position.
     pub position: String,
     /// Its canonical value.
-    pub value: String,
+    pub value: GameValue,
 }
 
 /// Everything `nimlab analyze` says of a partizan position.
@@ -59,16 +65,18 @@ pub struct PartizanAnalysis {
     pub position: String,
     /// L (Left wins whoever starts), R, P (the player to move loses) or N.
     pub outcome: Outcome,
-    /// The canonical value in CGSuite's notation.
-    pub value: String,
+    /// The canonical value (serialised in CGSuite's notation).
+    pub value: GameValue,
     /// The mean value.
-    pub mean: String,
-    /// The temperature.
-    pub temperature: String,
+    #[serde(serialize_with = "rational")]
+    pub mean: Rational,
+    /// The temperature: −1/2^k for a number of denominator 2^k (−1 for an integer).
+    #[serde(serialize_with = "rational")]
+    pub temperature: Rational,
     /// The Left stop: the number reached when both play well and Left starts.
-    pub left_stop: String,
+    pub left_stop: Dyadic,
     /// The Right stop.
-    pub right_stop: String,
+    pub right_stop: Dyadic,
     /// Left's winning moves, to values ≥ 0 (at most the number asked for).
     pub left_winning_moves: Vec<MoveValue>,
     /// Right's winning moves, to values ≤ 0.
@@ -170,7 +178,7 @@ pub fn analyze_partizan(
             let mv = MoveValue {
                 description: m.turn.description,
                 to: m.turn.after.position(),
-                value: print(a, m.value),
+                value: GameValue::of(a, m.value),
                 winning: m.winning,
             };
             if m.winning && winning.len() < max_moves {
@@ -192,16 +200,12 @@ pub fn analyze_partizan(
         // A number's mean is itself, and its temperature −1/2^k for a denominator 2^k
         // (−1 for an integer), as its thermograph says: no need to draw it.
         Some(x) => (
-            x.to_string(),
-            if x.is_integer() {
-                "-1".to_string()
-            } else {
-                format!("-1/{}", BigInt::from(1) << x.exponent())
-            },
+            Rational::new(x.numerator().clone(), BigInt::from(1) << x.exponent()),
+            Rational::new(BigInt::from(-1), BigInt::from(1) << x.exponent()),
         ),
         None => {
             let t = thermograph(a, g);
-            (rational_text(&t.mean()), rational_text(&t.temperature()))
+            (t.mean(), t.temperature())
         }
     };
     let outcome = outcome(a, g);
@@ -220,18 +224,18 @@ pub fn analyze_partizan(
         .map(|(p, &v)| PartValue {
             game: p.game(),
             position: p.notation(),
-            value: print(a, v),
+            value: GameValue::of(a, v),
         })
         .collect();
     Ok(PartizanAnalysis {
         game: sum.game(),
         position: sum.position(),
         outcome,
-        value: print(a, g),
+        value: GameValue::of(a, g),
         mean,
         temperature,
-        left_stop: left_stop.to_string(),
-        right_stop: right_stop.to_string(),
+        left_stop,
+        right_stop,
         left_winning_moves,
         right_winning_moves,
         left_move_count,
@@ -381,6 +385,6 @@ mod tests {
         // The solver stays usable: a smaller heap of the same rules is analysed.
         let small = parse("103");
         let a = analyze_partizan(&small, &mut solver, 10).unwrap();
-        assert_eq!((a.value.as_str(), a.outcome), ("v23", Outcome::R));
+        assert_eq!((a.value.notation(), a.outcome), ("v23", Outcome::R));
     }
 }

@@ -2,6 +2,7 @@
 
 use super::{Analysis, ImpartialAnalysis, MoveValue, PartizanAnalysis};
 use crate::games::ruleset::Side;
+use crate::partizan::rational_text;
 use crate::{Convention, Outcome};
 use std::fmt::{self, Write};
 
@@ -115,7 +116,10 @@ fn partizan(a: &PartizanAnalysis, more: Option<&str>, out: &mut String) -> fmt::
     writeln!(
         out,
         "Mean {}, temperature {}; Left stop {}, Right stop {}",
-        a.mean, a.temperature, a.left_stop, a.right_stop
+        rational_text(&a.mean),
+        rational_text(&a.temperature),
+        a.left_stop,
+        a.right_stop
     )?;
     if a.parts.len() > 1 {
         writeln!(out, "The sum of its parts:")?;

@@ -11,12 +11,14 @@
 
 mod arith;
 mod eval;
+mod game_value;
 mod parse;
 mod print;
 mod report;
 mod value;
 
 pub use eval::{Session, MAX_MULTIPLE};
+pub use game_value::GameValue;
 pub use parse::{parse, BinOp, CompareOp, Expr, MAX_DEPTH, MAX_INPUT, MAX_UPTIMAL};
 pub use print::{ordered, print, try_print, MAX_TEXT};
 pub use report::{BornGame, BornReport, Integer, OutcomeCounts, ValueReport};

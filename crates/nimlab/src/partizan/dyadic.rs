@@ -235,6 +235,13 @@ impl Neg for &Dyadic {
     }
 }
 
+/// A dyadic rational serialises as it is written: `3`, `-1/2`, `73/16`.
+impl serde::Serialize for Dyadic {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 impl fmt::Display for Dyadic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.exp == 0 {

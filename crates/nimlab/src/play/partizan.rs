@@ -21,7 +21,7 @@
 use crate::analysis::valued_moves;
 use crate::games::ruleset::{RulesetSolver, Side};
 use crate::games::{PartizanSum, PartizanTurn};
-use crate::notation::print;
+use crate::notation::GameValue;
 use crate::partizan::{mean, temperature, Rational};
 use crate::Result;
 
@@ -31,8 +31,8 @@ pub struct PartizanChoice {
     pub turn: PartizanTurn,
     /// Whether it wins (against any defence).
     pub winning: bool,
-    /// The value it leaves, in CGSuite's notation.
-    pub value: String,
+    /// The value it leaves.
+    pub value: GameValue,
     /// The reason, in words.
     pub reason: String,
 }
@@ -87,7 +87,7 @@ pub fn choose(
     // or was stopped, when no move may be chosen by them.
     solver.settle(mark, || format!("choosing {side}'s move"))?;
     let a = solver.arena();
-    let value = print(a, m.value);
+    let value = GameValue::of(a, m.value);
     let (ge, opponent) = match side {
         Side::Left => ("≥", Side::Right),
         Side::Right => ("≤", Side::Left),
