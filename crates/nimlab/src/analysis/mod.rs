@@ -46,8 +46,8 @@ use serde::Serialize;
 pub enum Analysis {
     /// Of an impartial position.
     Impartial(ImpartialAnalysis),
-    /// Of a partizan position.
-    Partizan(PartizanAnalysis),
+    /// Of a partizan position (boxed: it holds every move of both players).
+    Partizan(Box<PartizanAnalysis>),
 }
 
 impl Analysis {
@@ -154,11 +154,11 @@ impl Analyzer {
                         sum.game()
                     )));
                 }
-                Ok(Analysis::Partizan(analyze_partizan(
+                Ok(Analysis::Partizan(Box::new(analyze_partizan(
                     sum,
                     &mut self.solver,
                     max_moves,
-                )?))
+                )?)))
             }
         }
     }
