@@ -139,7 +139,7 @@ fuzz_target!(|data: &[u8]| {
         reads_back(&cat, &part.game(), &part.notation(), &short(text));
         let _ = part.draw(true);
         let _ = part.draw(false);
-        let _ = part.svg();
+        let _ = part.figure().map(|f| nimlab::draw::figure_svg(&f));
         check_small(&cat, &**part, text);
     }
 });

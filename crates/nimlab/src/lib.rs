@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod draw;
 mod error;
 pub mod explain;
 pub mod games;
@@ -28,6 +29,7 @@ pub mod nimber;
 pub mod notation;
 mod outcome;
 pub mod partizan;
+pub mod picture;
 pub mod play;
 pub mod surreal;
 

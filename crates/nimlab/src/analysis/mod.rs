@@ -34,9 +34,11 @@ pub use partizan::{
     analyze_partizan, valued_moves, MoveValue, PartValue, PartizanAnalysis, ValuedTurn,
 };
 
+use crate::draw::{figure_svg, thermograph_svg};
 use crate::games::ruleset::RulesetSolver;
 use crate::games::Game;
-use crate::partizan::{side_by_side, thermograph, thermograph_svg};
+use crate::partizan::thermograph;
+use crate::picture::side_by_side;
 use crate::{Convention, Error, Outcome, Result};
 use serde::Serialize;
 
@@ -181,7 +183,12 @@ impl Analyzer {
         let Game::Partizan(sum) = game else {
             return Ok(None);
         };
-        let mut pictures: Vec<String> = sum.parts.iter().filter_map(|p| p.svg()).collect();
+        let mut pictures: Vec<String> = sum
+            .parts
+            .iter()
+            .filter_map(|p| p.figure())
+            .map(|f| figure_svg(&f))
+            .collect();
         let g = sum.value(&mut self.solver)?;
         let t = thermograph(self.solver.arena(), g);
         pictures.push(thermograph_svg(&t, &sum.notation()));

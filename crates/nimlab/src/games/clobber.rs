@@ -8,7 +8,8 @@
 //! cropped and put in the least of its forms under the board's eight symmetries, which
 //! keep the players' moves.
 
-use super::grid::{Grid, SquareMark};
+use super::figure::{Figure, Square};
+use super::grid::Grid;
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::Result;
@@ -198,14 +199,14 @@ impl Ruleset for Clobber {
         self.grid().draw_stones(self.left, self.right, ascii)
     }
 
-    fn svg(&self) -> Option<String> {
-        Some(self.grid().svg(&format!("Clobber {self}"), |i| {
+    fn figure(&self) -> Option<Figure> {
+        Some(self.grid().figure(&format!("Clobber {self}"), |i| {
             if self.left >> i & 1 == 1 {
-                SquareMark::Left
+                Square::Left
             } else if self.right >> i & 1 == 1 {
-                SquareMark::Right
+                Square::Right
             } else {
-                SquareMark::Empty
+                Square::Empty
             }
         }))
     }

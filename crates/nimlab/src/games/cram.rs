@@ -2,6 +2,7 @@
 //! position is a nimber). Boards are written as for Domineering (`"....|...."`, `3x4`).
 
 use super::domineering::Domineering;
+use super::figure::Figure;
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::Result;
@@ -69,8 +70,14 @@ impl Ruleset for Cram {
         Ruleset::draw(&self.0, ascii)
     }
 
-    fn svg(&self) -> Option<String> {
-        Ruleset::svg(&self.0).map(|s| s.replacen("<title>Domineering", "<title>Cram", 1))
+    fn figure(&self) -> Option<Figure> {
+        match Ruleset::figure(&self.0)? {
+            Figure::Board(mut b) => {
+                b.title = format!("Cram {self}");
+                Some(Figure::Board(b))
+            }
+            other => Some(other),
+        }
     }
 }
 

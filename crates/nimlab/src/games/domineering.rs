@@ -9,7 +9,8 @@
 //! its four forms under the reflections that keep the players' directions (left–right,
 //! top–bottom and both), so equal regions share one entry of the solver's table.
 
-use super::grid::{self, Grid, SquareMark};
+use super::figure::{Figure, Square};
+use super::grid::{self, Grid};
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::{Error, Result};
@@ -280,12 +281,12 @@ impl Ruleset for Domineering {
         }
     }
 
-    fn svg(&self) -> Option<String> {
-        Some(self.grid().svg(&format!("Domineering {self}"), |i| {
+    fn figure(&self) -> Option<Figure> {
+        Some(self.grid().figure(&format!("Domineering {self}"), |i| {
             if self.empty >> i & 1 == 1 {
-                SquareMark::Empty
+                Square::Empty
             } else {
-                SquareMark::Filled
+                Square::Filled
             }
         }))
     }

@@ -2,6 +2,7 @@
 //! the square in row r from the top and column c), shared by the grid rulesets: reading
 //! CGSuite's row notation, side-by-side neighbours, and regions.
 
+use super::figure::{Board, Figure, Square};
 use crate::{Error, Result};
 
 /// The most squares a grid may have.
@@ -12,19 +13,6 @@ pub(crate) const MAX_SQUARES: usize = 64;
 pub(crate) struct Grid {
     pub height: u32,
     pub width: u32,
-}
-
-/// What a square of a board picture shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum SquareMark {
-    /// An empty square.
-    Empty,
-    /// A square that is filled (no longer on the board).
-    Filled,
-    /// A piece of Left's (blue).
-    Left,
-    /// A piece of Right's (red).
-    Right,
 }
 
 /// `n` squares in words: `1 square`, `3 squares`.
@@ -182,79 +170,14 @@ impl Grid {
         lines.join("\n")
     }
 
-    /// The board as an SVG picture: each square drawn by `square(i)`, with the columns
-    /// lettered and the rows numbered as the squares are named.
-    pub(crate) fn svg(&self, title: &str, square: impl Fn(u32) -> SquareMark) -> String {
-        use std::fmt::Write as _;
-        const CELL: u32 = 40;
-        const MARGIN: u32 = 24;
-        let (w, h) = (
-            self.width * CELL + 2 * MARGIN,
-            self.height * CELL + 2 * MARGIN,
-        );
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-             viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"14\">"
-        );
-        let title = title
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;");
-        let _ = writeln!(out, "<title>{title}</title>");
-        let _ = writeln!(
-            out,
-            "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"white\"/>"
-        );
-        for r in 0..self.height {
-            for c in 0..self.width {
-                let i = r * self.width + c;
-                let (x, y) = (MARGIN + c * CELL, MARGIN + r * CELL);
-                let mark = square(i);
-                let fill = if mark == SquareMark::Filled {
-                    "#555555"
-                } else {
-                    "#f3e9d2"
-                };
-                let _ = writeln!(
-                    out,
-                    "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8a7a5a\"/>"
-                );
-                let (cx, cy, radius) = (x + CELL / 2, y + CELL / 2, CELL * 2 / 5);
-                let stone = match mark {
-                    SquareMark::Left => Some(("#1f4fbf", "#0b2a70")),
-                    SquareMark::Right => Some(("#d93a32", "#7a1510")),
-                    _ => None,
-                };
-                if let Some((fill, stroke)) = stone {
-                    let _ = writeln!(
-                        out,
-                        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{radius}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\"/>"
-                    );
-                }
-            }
-        }
-        for c in 0..self.width {
-            let x = MARGIN + c * CELL + CELL / 2;
-            let _ = writeln!(
-                out,
-                "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
-                h - 6,
-                column_name(c)
-            );
-        }
-        for r in 0..self.height {
-            let y = MARGIN + r * CELL + CELL / 2 + 5;
-            let _ = writeln!(
-                out,
-                "<text x=\"{}\" y=\"{y}\" text-anchor=\"middle\">{}</text>",
-                MARGIN / 2,
-                self.height - r
-            );
-        }
-        out.push_str("</svg>\n");
-        out
+    /// The board's figure: each square shown by `square(i)`.
+    pub(crate) fn figure(&self, title: &str, square: impl Fn(u32) -> Square) -> Figure {
+        Figure::Board(Board {
+            title: title.to_string(),
+            width: self.width,
+            height: self.height,
+            squares: (0..self.width * self.height).map(square).collect(),
+        })
     }
 
     /// A stone's move from the squares `before` to `after` (one square left, one

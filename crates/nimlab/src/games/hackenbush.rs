@@ -57,13 +57,12 @@
 //! assert_eq!(nimlab::notation::print(&mut a, g), "3/4v[3]*");
 //! ```
 
+use super::figure::{Figure, Graph};
 use super::hackenbush_string::HackenbushString;
 use super::ruleset::{Ruleset, Side};
 use crate::partizan::{Arena, Dyadic, GameId, PartizanGame};
 use crate::{Error, Result};
 use std::collections::HashMap;
-use std::f64::consts::FRAC_1_SQRT_2;
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// The most edges a picture may have.
@@ -91,7 +90,8 @@ pub const START: &str =
 /// assert_eq!(Colour::Blue.letter(), 'b');
 /// assert!(Colour::Green.cut_by(nimlab::games::ruleset::Side::Right));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Colour {
     /// Blue: Left's edge.
     Blue,
@@ -597,62 +597,6 @@ impl Hackenbush {
         }
         (column.len() == block.count_ones() as usize).then_some(column)
     }
-
-    /// The layout of the standing picture for [`Ruleset::svg`]: each vertex's column and
-    /// height (the ground at height 0), and the number of columns.
-    fn layout(&self) -> (Vec<(f64, usize)>, usize) {
-        let n = self
-            .edges
-            .iter()
-            .map(|&e| unpack(undirected(e)).1 + 1)
-            .max()
-            .unwrap_or(1);
-        let inc = incidence(&self.edges, self.present);
-        // A search from the ground: heights and a spanning tree, children in order met.
-        let mut depth = vec![usize::MAX; n];
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-        depth[0] = 0;
-        let mut queue = vec![0usize];
-        let mut head = 0;
-        while head < queue.len() {
-            let x = queue[head];
-            head += 1;
-            for i in bits(inc[x]) {
-                let (u, v, _) = unpack(self.edges[i]);
-                let y = if u == x { v } else { u };
-                if depth[y] == usize::MAX {
-                    depth[y] = depth[x] + 1;
-                    children[x].push(y);
-                    queue.push(y);
-                }
-            }
-        }
-        // Leaves take the next column; a vertex stands over the middle of its children.
-        let mut column = vec![0.0; n];
-        let mut next = 0usize;
-        let mut stack = vec![(0usize, false)];
-        while let Some((x, done)) = stack.pop() {
-            if done {
-                if let (Some(&first), Some(&last)) = (children[x].first(), children[x].last()) {
-                    column[x] = (column[first] + column[last]) / 2.0;
-                }
-                continue;
-            }
-            if children[x].is_empty() && x != 0 {
-                column[x] = next as f64;
-                next += 1;
-                continue;
-            }
-            stack.push((x, true));
-            for &y in children[x].iter().rev() {
-                stack.push((y, false));
-            }
-        }
-        let places = (0..n)
-            .map(|x| (column[x], if depth[x] == usize::MAX { 0 } else { depth[x] }))
-            .collect();
-        (places, next)
-    }
 }
 
 /// One thing hanging from a vertex of a tree: a loop, or the bundle of parallel edges
@@ -1058,132 +1002,25 @@ impl Ruleset for Hackenbush {
         self.closed_form(arena)
     }
 
-    /// The picture: the ground, the vertices at their distance from the ground, edges in
-    /// their colours (parallel edges curved, loops as small circles), vertex numbers.
-    fn svg(&self) -> Option<String> {
-        const STEP_X: f64 = 56.0;
-        const STEP_Y: f64 = 64.0;
-        const MARGIN: f64 = 32.0;
-        let (places, mut columns) = self.layout();
-        // Loops on the ground take columns of their own, after the rest.
-        let mut ground_loops = 0;
-        for i in bits(self.present) {
-            if self.edges[i] & 0xffff == 0 {
-                ground_loops += 1;
-            }
-        }
-        let loop_column = columns;
-        columns += ground_loops;
-        let height_levels = places.iter().map(|p| p.1).max().unwrap_or(0);
-        let width = columns.max(1) as f64 * STEP_X + 2.0 * MARGIN;
-        let height = height_levels as f64 * STEP_Y + 2.0 * MARGIN + 24.0;
-        let ground_y = height - MARGIN;
-        let at = |x: usize| -> (f64, f64) {
-            let (c, d) = places[x];
-            (MARGIN + (c + 0.5) * STEP_X, ground_y - d as f64 * STEP_Y)
-        };
-        let mut s = String::new();
-        let _ = write!(
-            s,
-            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif"><title>hackenbush {}</title><rect width="100%" height="100%" fill="#ffffff"/>"##,
-            self
-        );
-        let _ = write!(
-            s,
-            r##"<line x1="{}" y1="{ground_y}" x2="{}" y2="{ground_y}" stroke="#6b4f2a" stroke-width="5" stroke-linecap="round"/><text x="{}" y="{}" font-size="11" fill="#6b4f2a">0</text>"##,
-            MARGIN / 2.0,
-            width - MARGIN / 2.0,
-            MARGIN / 2.0 - 4.0,
-            ground_y + 16.0
-        );
-        // Edges grouped by their ends; a bundle of k is drawn as k curves.
-        let mut groups: Vec<(u32, Vec<Colour>)> = Vec::new();
-        for i in bits(self.present) {
-            let (u, v, c) = unpack(undirected(self.edges[i]));
-            let key = undirected(self.edges[i]) & 0xffff;
-            let colour = Colour::of_code(c);
-            match groups
-                .iter_mut()
-                .find(|g| g.0 == key && !(u == 0 && v == 0))
-            {
-                Some(g) => g.1.push(colour),
-                None => groups.push((key, vec![colour])),
-            }
-        }
-        let mut next_loop = loop_column;
-        for (key, colours) in &groups {
-            let (u, v, _) = unpack(*key);
-            let k = colours.len();
-            for (j, colour) in colours.iter().enumerate() {
-                let stroke = match colour {
-                    Colour::Blue => "#1f5fd0",
-                    Colour::Red => "#d02828",
-                    Colour::Green => "#1e9e3c",
-                };
-                let style = format!(
-                    r#"fill="none" stroke="{stroke}" stroke-width="3.5" stroke-linecap="round""#
-                );
-                if u == v {
-                    let (x, y) = if u == 0 {
-                        let x = MARGIN + (next_loop as f64 + 0.5) * STEP_X;
-                        next_loop += 1;
-                        (x, ground_y)
-                    } else {
-                        at(u)
-                    };
-                    // On the ground a loop stands upright; at a vertex it leans to the
-                    // upper left, clear of the edges going up and of the number.
-                    let r = 10.0 + 5.0 * j as f64;
-                    let (cx, cy) = if u == 0 {
-                        (x, y - r)
-                    } else {
-                        (x - r * FRAC_1_SQRT_2, y - r * FRAC_1_SQRT_2)
-                    };
-                    let _ = write!(s, r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r}" {style}/>"#);
-                    continue;
-                }
-                let (x2, y2) = at(v);
-                let (x1, y1) = if u == 0 { (x2, ground_y) } else { at(u) };
-                let offset = (j as f64 - (k as f64 - 1.0) / 2.0) * 22.0;
-                if offset == 0.0 {
-                    let _ = write!(
-                        s,
-                        r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>"#
-                    );
-                } else {
-                    let (dx, dy) = (x2 - x1, y2 - y1);
-                    let length = (dx * dx + dy * dy).sqrt().max(1.0);
-                    let (cx, cy) = (
-                        (x1 + x2) / 2.0 - dy / length * offset,
-                        (y1 + y2) / 2.0 + dx / length * offset,
-                    );
-                    let _ = write!(
-                        s,
-                        r#"<path d="M {x1} {y1} Q {cx:.1} {cy:.1} {x2} {y2}" {style}/>"#
-                    );
-                }
-            }
-        }
-        // The vertices standing, with their numbers.
-        let mut shown = vec![false; places.len()];
-        for i in bits(self.present) {
-            let (u, v, _) = unpack(self.edges[i]);
-            for x in [u, v] {
-                if x != 0 && !shown[x] {
-                    shown[x] = true;
-                    let (px, py) = at(x);
-                    let _ = write!(
-                        s,
-                        r##"<circle cx="{px}" cy="{py}" r="4" fill="#222222"/><text x="{}" y="{}" font-size="11" fill="#444444">{}</text>"##,
-                        px + 6.0,
-                        py - 6.0,
-                        self.name(x)
-                    );
-                }
-            }
-        }
-        s.push_str("</svg>");
-        Some(s)
+    /// The figure: the standing edges in their colours, the vertices with the numbers
+    /// they are written with.
+    fn figure(&self) -> Option<Figure> {
+        let n = self
+            .edges
+            .iter()
+            .map(|&e| unpack(undirected(e)).1 + 1)
+            .max()
+            .unwrap_or(1);
+        Some(Figure::Graph(Graph {
+            title: format!("hackenbush {self}"),
+            names: (0..n).map(|x| self.name(x)).collect(),
+            edges: bits(self.present)
+                .map(|i| {
+                    let (u, v, c) = unpack(undirected(self.edges[i]));
+                    (u, v, Colour::of_code(c))
+                })
+                .collect(),
+        }))
     }
 }
 
@@ -1567,14 +1404,18 @@ mod tests {
     }
 
     #[test]
-    fn the_picture_is_drawn() {
+    fn the_figure_has_every_edge_with_its_colour() {
         let p = Hackenbush::parse(START).unwrap();
-        let svg = p.svg().unwrap();
-        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
-        // One dot per vertex above the ground, each edge a line, a curve or a circle.
-        assert_eq!(svg.matches(r#"r="4""#).count(), 14);
-        let strokes = svg.matches("stroke-width=\"3.5\"").count();
-        assert_eq!(strokes, p.len());
+        let Some(Figure::Graph(g)) = p.figure() else {
+            panic!("no figure")
+        };
+        assert_eq!(g.edges.len(), p.len());
+        assert_eq!(g.title, format!("hackenbush {p}"));
+        // 0-1b, then 1-2r: the edges as written, the ground first.
+        assert_eq!(g.edges[0], (0, 1, Colour::Blue));
+        assert_eq!(g.edges[1], (1, 2, Colour::Red));
+        // 10-10b is a loop at vertex 10.
+        assert!(g.edges.iter().any(|&(u, v, c)| u == v && c == Colour::Blue));
         let text = p.draw(true);
         assert!(text.contains("blue (Left): 0-1b"), "{text}");
     }

@@ -9,6 +9,7 @@
 pub mod args;
 mod catalogue;
 pub mod drawing;
+mod figure;
 mod game;
 mod grid;
 mod heap_rule;
@@ -69,7 +70,9 @@ pub use args::Arg;
 pub use catalogue::{
     Builder, Catalogue, Entry, GameInfo, GameKind, Params, PartizanBuilder, PartizanEntry,
 };
+pub use figure::{Board, Figure, Graph, Square};
 pub use game::Game;
+pub(crate) use grid::column_name;
 pub use partizan_sum::{PartizanSum, PartizanTurn};
 pub use position::{Move, MoveList, Position};
 pub use rules::{Hits, NimHeap, Rules, Typed, MAX_OPTIONS, MISERE_STATE_LIMIT};

@@ -1,6 +1,7 @@
 //! Partizan rulesets as the catalogue and the front ends see them: a position that knows
 //! its game, its notation and how to say a move in words, on top of [`PartizanGame`].
 
+use super::figure::Figure;
 pub use super::ruleset_solver::{RulesetSolver, DEFAULT_TABLE_MEMORY};
 use crate::partizan::{Arena, GameId, PartizanGame};
 use serde::Serialize;
@@ -76,8 +77,9 @@ pub trait Ruleset: PartizanGame + fmt::Debug + Send + Sync + 'static {
         None
     }
 
-    /// The position as an SVG picture, when the ruleset draws one.
-    fn svg(&self) -> Option<String> {
+    /// What the position looks like, for a picture ([`crate::draw`] draws it), when
+    /// the ruleset has a figure.
+    fn figure(&self) -> Option<Figure> {
         None
     }
 
@@ -170,8 +172,9 @@ pub trait PartizanPosition: Send + Sync {
     /// The position drawn for a player.
     fn draw(&self, ascii: bool) -> String;
 
-    /// The position as an SVG picture, when the ruleset draws one.
-    fn svg(&self) -> Option<String>;
+    /// What the position looks like, when the ruleset has a figure
+    /// ([`Ruleset::figure`]).
+    fn figure(&self) -> Option<Figure>;
 
     /// Why `text` is not a move of `side`'s here, when the ruleset can tell
     /// ([`Ruleset::why_illegal`]).
@@ -219,8 +222,8 @@ impl<R: Ruleset> PartizanPosition for R {
         Ruleset::draw(self, ascii)
     }
 
-    fn svg(&self) -> Option<String> {
-        Ruleset::svg(self)
+    fn figure(&self) -> Option<Figure> {
+        Ruleset::figure(self)
     }
 
     fn why_illegal(&self, side: Side, text: &str) -> Option<String> {

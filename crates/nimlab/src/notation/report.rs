@@ -2,7 +2,8 @@
 //! by a day (`nimlab born`), as data.
 
 use super::{Session, Value};
-use crate::partizan::{birthday, born_by, outcome, rational_text, thermograph, thermograph_svg};
+use crate::draw::thermograph_svg;
+use crate::partizan::{birthday, born_by, outcome, rational_text, thermograph};
 use crate::{Error, Outcome, Result};
 use num_bigint::BigInt;
 use serde::Serialize;

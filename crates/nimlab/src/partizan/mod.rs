@@ -19,7 +19,6 @@ mod dyadic;
 mod measures;
 pub mod ops;
 pub(crate) mod solver;
-mod svg;
 mod thermograph;
 mod uptimal;
 pub(crate) mod walk;
@@ -29,7 +28,6 @@ pub use born::{born_by, MAX_DAY};
 pub use dyadic::Dyadic;
 pub use measures::{birthday, outcome, stop};
 pub use solver::{PartizanGame, Solver, MAX_REMEMBERED_POSITIONS};
-pub use svg::{side_by_side, thermograph_svg};
 pub use thermograph::{
     mean, rational_text, temperature, thermograph, thermograph_with, Rational, Thermograph,
     Trajectory,

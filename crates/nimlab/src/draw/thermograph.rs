@@ -2,10 +2,10 @@
 //! values increase to the left (Left's side), the temperature t increases upwards from
 //! t = −1.
 
-use super::thermograph::{rational_text, Rational, Thermograph, Trajectory};
+use crate::partizan::{rational_text, Rational, Thermograph, Trajectory};
+use crate::picture::{text_width, Anchor, Style, Svg};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
-use std::fmt::Write;
 
 /// The picture's size (the `viewBox`).
 const WIDTH: f64 = 640.0;
@@ -24,9 +24,8 @@ const MAX_STRETCH: i64 = 4;
 const MAX_TICKS: i64 = 8;
 /// The most halvings or multiplications by ten tried for a tick step.
 const MAX_STEP_SEARCH: usize = 4096;
-/// The font size, and the estimated width of one character of it.
+/// The font size.
 const FONT: f64 = 12.0;
-const CHAR_WIDTH: f64 = 7.5;
 /// The widest label of a regular tick, and of the mean on the value axis.
 const TICK_LABEL_WIDTH: f64 = 160.0;
 const KEY_LABEL_WIDTH: f64 = 300.0;
@@ -39,85 +38,12 @@ fn q(n: i64) -> Rational {
     Rational::from_integer(BigInt::from(n))
 }
 
-/// `s` with the characters that are special in XML text and attributes escaped.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Control characters are not allowed in XML 1.0.
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A coordinate as written in the picture: two decimals at most, never `-0`, never a
-/// non-finite number.
-fn num(x: f64) -> String {
-    let x = if x.is_finite() { x } else { 0.0 };
-    let s = format!("{:.2}", x);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" || s.is_empty() {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
-
 /// A fraction of an axis, as a float in [0, 1] (exact rationals of any size).
 fn fraction(r: &Rational) -> f64 {
     r.to_f64()
         .filter(|x| x.is_finite())
         .unwrap_or(0.0)
         .clamp(0.0, 1.0)
-}
-
-/// The estimated width of `text` in the picture's font (at size `FONT`).
-fn text_width(text: &str) -> f64 {
-    text.chars().count() as f64 * CHAR_WIDTH
-}
-
-/// A `<text>` element at `(x, y)` in font size `size`; a text wider than `max_width` is
-/// set smaller and squeezed to fit it, exact however long.
-fn text(
-    out: &mut String,
-    (x, y): (f64, f64),
-    anchor: &str,
-    size: f64,
-    attrs: &str,
-    content: &str,
-    max_width: f64,
-) {
-    let width = text_width(content) * size / FONT;
-    let (size, squeeze) = if width > max_width {
-        (
-            size * max_width / width,
-            format!(
-                " textLength=\"{}\" lengthAdjust=\"spacingAndGlyphs\"",
-                num(max_width)
-            ),
-        )
-    } else {
-        (size, String::new())
-    };
-    let size = if size == FONT {
-        String::new()
-    } else {
-        format!(" font-size=\"{}\"", num(size))
-    };
-    let _ = writeln!(
-        out,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"{anchor}\"{size}{attrs}{squeeze}>{}</text>",
-        num(x),
-        num(y),
-        escape(content)
-    );
 }
 
 /// The ranges of the two axes, and the mapping from (value, temperature) to the picture.
@@ -133,6 +59,61 @@ struct Frame {
 }
 
 impl Frame {
+    /// The ranges that hold every corner of the walls, the mean and the mast, with a
+    /// margin, on one scale when stretching a range a little is enough.
+    fn fit(walls: &[Vec<(Rational, Rational)>], mean: &Rational, temperature: &Rational) -> Frame {
+        let bottom = q(-1);
+        // The value range: every corner, with a margin.
+        let mut vmin = mean.clone();
+        let mut vmax = mean.clone();
+        for (v, _) in walls.iter().flatten() {
+            if v < &vmin {
+                vmin = v.clone();
+            }
+            if v > &vmax {
+                vmax = v.clone();
+            }
+        }
+        let spread = &vmax - &vmin;
+        let margin = if spread.is_zero() {
+            Rational::one()
+        } else {
+            &spread / q(8)
+        };
+        let mut vlo = &vmin - &margin;
+        let mut vwidth = &spread + &margin * q(2);
+
+        // The temperature range: from −1 to above the temperature (and 0), room for the mast.
+        let warm = if temperature.is_positive() {
+            temperature.clone()
+        } else {
+            Rational::zero()
+        };
+        let room = (&warm - &bottom) / q(4);
+        let room = if room < Rational::one() {
+            Rational::one()
+        } else {
+            room
+        };
+        let mut theight = &warm + &room - &bottom;
+
+        // One scale on both axes, when stretching a range a little is enough.
+        let aspect = Rational::new(BigInt::from(ASPECT.0), BigInt::from(ASPECT.1));
+        let ratio = &vwidth / &theight;
+        if ratio < aspect {
+            let wanted = (&theight * &aspect).min(&vwidth * q(MAX_STRETCH));
+            vlo -= (&wanted - &vwidth) / q(2);
+            vwidth = wanted;
+        } else if ratio > aspect {
+            theight = (&vwidth / &aspect).min(&theight * q(MAX_STRETCH));
+        }
+        Frame {
+            vlo,
+            vwidth,
+            tlo: bottom,
+            theight,
+        }
+    }
     /// The x coordinate of value `v`: higher values to the left.
     fn x(&self, v: &Rational) -> f64 {
         PLOT_RIGHT - fraction(&((v - &self.vlo) / &self.vwidth)) * (PLOT_RIGHT - PLOT_LEFT)
@@ -243,7 +224,8 @@ impl Placed {
 /// The output depends on `t` and `title` only.
 ///
 /// ```
-/// use nimlab::partizan::{thermograph, thermograph_svg, Arena};
+/// use nimlab::draw::thermograph_svg;
+/// use nimlab::partizan::{thermograph, Arena};
 /// let mut a = Arena::new();
 /// let (three, minus_one) = (a.integer(3), a.integer(-1));
 /// let g = a.game(vec![three], vec![minus_one]);
@@ -255,7 +237,6 @@ impl Placed {
 pub fn thermograph_svg(t: &Thermograph, title: &str) -> String {
     let temperature = t.temperature();
     let mean = t.mean();
-    let bottom = q(-1);
 
     // The walls up to the temperature, where they meet the mast.
     let walls = [
@@ -263,125 +244,113 @@ pub fn thermograph_svg(t: &Thermograph, title: &str) -> String {
         corners(&t.right, &temperature),
     ];
 
-    // The value range: every corner, with a margin.
-    let mut vmin = mean.clone();
-    let mut vmax = mean.clone();
-    for (v, _) in walls.iter().flatten() {
-        if v < &vmin {
-            vmin = v.clone();
-        }
-        if v > &vmax {
-            vmax = v.clone();
-        }
-    }
-    let spread = &vmax - &vmin;
-    let margin = if spread.is_zero() {
-        Rational::one()
-    } else {
-        &spread / q(8)
-    };
-    let mut vlo = &vmin - &margin;
-    let mut vwidth = &spread + &margin * q(2);
+    let frame = Frame::fit(&walls, &mean, &temperature);
 
-    // The temperature range: from −1 to above the temperature (and 0), room for the mast.
-    let warm = if temperature.is_positive() {
-        temperature.clone()
-    } else {
-        Rational::zero()
-    };
-    let room = (&warm - &bottom) / q(4);
-    let room = if room < Rational::one() {
-        Rational::one()
-    } else {
-        room
-    };
-    let mut theight = &warm + &room - &bottom;
+    let mut out = Svg::new(WIDTH, HEIGHT, FONT, &format!("Thermograph of {title}"));
 
-    // One scale on both axes, when stretching a range a little is enough.
-    let aspect = Rational::new(BigInt::from(ASPECT.0), BigInt::from(ASPECT.1));
-    let ratio = &vwidth / &theight;
-    if ratio < aspect {
-        let wanted = (&theight * &aspect).min(&vwidth * q(MAX_STRETCH));
-        vlo -= (&wanted - &vwidth) / q(2);
-        vwidth = wanted;
-    } else if ratio > aspect {
-        theight = (&vwidth / &aspect).min(&theight * q(MAX_STRETCH));
-    }
-    let frame = Frame {
-        vlo,
-        vwidth,
-        tlo: bottom.clone(),
-        theight,
-    };
-
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-         viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"{f}\">",
-        w = num(WIDTH),
-        h = num(HEIGHT),
-        f = num(FONT)
+    title_and_caption(&mut out, title, &mean, &temperature);
+    axes(&mut out, &frame);
+    value_axis(&mut out, &frame, &mean, &walls);
+    temperature_axis(&mut out, &frame, &temperature);
+    let (mx, my) = (frame.x(&mean), frame.y(&temperature));
+    // Where the mast starts: dashed lines to both axes.
+    out.polyline(
+        &[(PLOT_LEFT, my), (mx, my), (mx, PLOT_BOTTOM)],
+        &Style::new().stroke("#777777").dash("2 3").class("guides"),
     );
-    let _ = writeln!(out, "<title>Thermograph of {}</title>", escape(title));
-    let _ = writeln!(
-        out,
-        "<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"white\"/>",
-        num(WIDTH),
-        num(HEIGHT)
-    );
+    for (w, (colour, class)) in walls
+        .iter()
+        .zip([(LEFT_COLOUR, "left-wall"), (RIGHT_COLOUR, "right-wall")])
+    {
+        if w.len() < 2 {
+            continue;
+        }
+        let points: Vec<(f64, f64)> = w.iter().map(|(v, t)| (frame.x(v), frame.y(t))).collect();
+        out.polyline(
+            &points,
+            &Style::new().stroke(colour).width(2.0).round().class(class),
+        );
+    }
+    mast(&mut out, (mx, my), &mean);
+    out.finish()
+}
 
-    // Title and caption.
+/// The title, and the mean and temperature under it.
+fn title_and_caption(out: &mut Svg, title: &str, mean: &Rational, temperature: &Rational) {
     let caption = format!(
         "mean {}, temperature {}",
-        rational_text(&mean),
-        rational_text(&temperature)
+        rational_text(mean),
+        rational_text(temperature)
     );
-    text(
-        &mut out,
+    out.text(
         (WIDTH / 2.0, 28.0),
-        "middle",
+        Anchor::Middle,
         16.0,
-        " font-weight=\"bold\" class=\"title\"",
+        &Style::new().bold().class("title"),
         title,
-        WIDTH - 40.0,
+        Some(WIDTH - 40.0),
     );
-    text(
-        &mut out,
+    out.text(
         (WIDTH / 2.0, 50.0),
-        "middle",
+        Anchor::Middle,
         FONT,
-        " class=\"caption\"",
+        &Style::new().class("caption"),
         &caption,
-        WIDTH - 40.0,
+        Some(WIDTH - 40.0),
     );
+}
 
-    // The line t = 0, and the axes.
+/// The axes, the line t = 0, the axes' names and the sides.
+fn axes(out: &mut Svg, frame: &Frame) {
     let y0 = frame.y(&Rational::zero());
-    let _ = writeln!(
-        out,
-        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#999999\" \
-         stroke-dasharray=\"4 4\" class=\"zero-temperature\"/>",
-        num(PLOT_LEFT),
-        num(y0),
-        num(PLOT_RIGHT),
-        num(y0)
+    out.line(
+        (PLOT_LEFT, y0),
+        (PLOT_RIGHT, y0),
+        &Style::new()
+            .stroke("#999999")
+            .dash("4 4")
+            .class("zero-temperature"),
     );
-    let _ = writeln!(
-        out,
-        "<polyline points=\"{},{} {},{} {},{}\" fill=\"none\" stroke=\"black\" class=\"axes\"/>",
-        num(PLOT_LEFT),
-        num(PLOT_TOP),
-        num(PLOT_LEFT),
-        num(PLOT_BOTTOM),
-        num(PLOT_RIGHT),
-        num(PLOT_BOTTOM)
+    out.polyline(
+        &[
+            (PLOT_LEFT, PLOT_TOP),
+            (PLOT_LEFT, PLOT_BOTTOM),
+            (PLOT_RIGHT, PLOT_BOTTOM),
+        ],
+        &Style::new().stroke("black").class("axes"),
     );
+    out.text(
+        (PLOT_LEFT, PLOT_TOP - 10.0),
+        Anchor::Middle,
+        FONT,
+        &Style::new().italic(),
+        "t",
+        Some(40.0),
+    );
+    out.text(
+        (PLOT_LEFT, PLOT_BOTTOM + 48.0),
+        Anchor::Start,
+        FONT,
+        &Style::new().fill(LEFT_COLOUR),
+        "\u{2190} Left (positive values)",
+        Some(250.0),
+    );
+    out.text(
+        (PLOT_RIGHT, PLOT_BOTTOM + 48.0),
+        Anchor::End,
+        FONT,
+        &Style::new().fill(RIGHT_COLOUR),
+        "Right (negative values) \u{2192}",
+        Some(250.0),
+    );
+}
 
-    // The value axis: the mean first, then the walls' feet, then regular ticks.
+/// The value axis: the mean first, then the walls' feet, then regular ticks, each label
+/// where it does not overlap one already written.
+fn value_axis(out: &mut Svg, frame: &Frame, mean: &Rational, walls: &[Vec<(Rational, Rational)>]) {
     let mut placed = Placed::default();
     let mut value_labels: Vec<(Rational, bool)> = vec![(mean.clone(), true)];
-    for w in &walls {
+    for w in walls {
         if let Some((v, _)) = w.first() {
             value_labels.push((v.clone(), false));
         }
@@ -399,41 +368,41 @@ pub fn thermograph_svg(t: &Thermograph, title: &str) -> String {
         } else {
             TICK_LABEL_WIDTH
         };
-        let w = text_width(&label).min(max_width);
+        let w = text_width(&label, FONT).min(max_width);
         let x = x.clamp(w / 2.0 + 2.0, WIDTH - w / 2.0 - 2.0);
         let (a, b) = (x - w / 2.0, x + w / 2.0);
-        if i > 0 && (!placed.clear(a, b) || text_width(&label) > max_width) {
+        if i > 0 && (!placed.clear(a, b) || text_width(&label, FONT) > max_width) {
             continue;
         }
         placed.take(a, b);
-        let _ = writeln!(
-            out,
-            "<line x1=\"{x}\" y1=\"{y1}\" x2=\"{x}\" y2=\"{y2}\" stroke=\"black\"/>",
-            x = num(frame.x(v)),
-            y1 = num(PLOT_BOTTOM),
-            y2 = num(PLOT_BOTTOM + 5.0)
+        let tick = frame.x(v);
+        out.line(
+            (tick, PLOT_BOTTOM),
+            (tick, PLOT_BOTTOM + 5.0),
+            &Style::new().stroke("black"),
         );
-        let attrs = if *key {
-            " font-weight=\"bold\" class=\"mean\""
+        let style = if *key {
+            Style::new().bold().class("mean")
         } else {
-            ""
+            Style::new()
         };
-        text(
-            &mut out,
+        out.text(
             (x, PLOT_BOTTOM + 20.0),
-            "middle",
+            Anchor::Middle,
             FONT,
-            attrs,
+            &style,
             &label,
-            max_width,
+            Some(max_width),
         );
     }
+}
 
-    // The temperature axis: the temperature first, then −1 and 0, then regular ticks.
+/// The temperature axis: the temperature first, then −1 and 0, then regular ticks.
+fn temperature_axis(out: &mut Svg, frame: &Frame, temperature: &Rational) {
     let mut placed = Placed::default();
     let mut t_labels: Vec<(Rational, bool)> = vec![
         (temperature.clone(), true),
-        (bottom.clone(), false),
+        (q(-1), false),
         (Rational::zero(), false),
     ];
     t_labels.extend(
@@ -445,7 +414,7 @@ pub fn thermograph_svg(t: &Thermograph, title: &str) -> String {
     for (i, (t, key)) in t_labels.iter().enumerate() {
         let y = frame.y(t);
         let label = rational_text(t);
-        let wide = text_width(&label) > max_width;
+        let wide = text_width(&label, FONT) > max_width;
         // A temperature too wide for the margin is written inside the plot, above its
         // tick.
         let inside = i == 0 && wide;
@@ -458,199 +427,77 @@ pub fn thermograph_svg(t: &Thermograph, title: &str) -> String {
             continue;
         }
         placed.take(a, b);
-        let _ = writeln!(
-            out,
-            "<line x1=\"{x1}\" y1=\"{y}\" x2=\"{x2}\" y2=\"{y}\" stroke=\"black\"/>",
-            x1 = num(PLOT_LEFT - 5.0),
-            x2 = num(PLOT_LEFT),
-            y = num(y)
+        out.line(
+            (PLOT_LEFT - 5.0, y),
+            (PLOT_LEFT, y),
+            &Style::new().stroke("black"),
         );
-        let attrs = if *key {
-            " font-weight=\"bold\" class=\"temperature\""
+        let style = if *key {
+            Style::new().bold().class("temperature")
         } else {
-            ""
+            Style::new()
         };
         if inside {
-            text(
-                &mut out,
+            out.text(
                 (PLOT_LEFT + 6.0, y - 5.0),
-                "start",
+                Anchor::Start,
                 FONT,
-                attrs,
+                &style,
                 &label,
-                PLOT_RIGHT - PLOT_LEFT - 12.0,
+                Some(PLOT_RIGHT - PLOT_LEFT - 12.0),
             );
         } else {
-            text(
-                &mut out,
+            out.text(
                 (PLOT_LEFT - 8.0, y + FONT / 3.0),
-                "end",
+                Anchor::End,
                 FONT,
-                attrs,
+                &style,
                 &label,
-                max_width,
+                Some(max_width),
             );
         }
     }
+}
 
-    // The axes' names and the sides.
-    text(
-        &mut out,
-        (PLOT_LEFT, PLOT_TOP - 10.0),
-        "middle",
-        FONT,
-        " font-style=\"italic\"",
-        "t",
-        40.0,
-    );
-    text(
-        &mut out,
-        (PLOT_LEFT, PLOT_BOTTOM + 48.0),
-        "start",
-        FONT,
-        &format!(" fill=\"{LEFT_COLOUR}\""),
-        "\u{2190} Left (positive values)",
-        250.0,
-    );
-    text(
-        &mut out,
-        (PLOT_RIGHT, PLOT_BOTTOM + 48.0),
-        "end",
-        FONT,
-        &format!(" fill=\"{RIGHT_COLOUR}\""),
-        "Right (negative values) \u{2192}",
-        250.0,
-    );
-
-    // Where the mast starts: dashed lines to both axes.
-    let (mx, my) = (frame.x(&mean), frame.y(&temperature));
-    let _ = writeln!(
-        out,
-        "<polyline points=\"{},{} {},{} {},{}\" fill=\"none\" stroke=\"#777777\" \
-         stroke-dasharray=\"2 3\" class=\"guides\"/>",
-        num(PLOT_LEFT),
-        num(my),
-        num(mx),
-        num(my),
-        num(mx),
-        num(PLOT_BOTTOM)
-    );
-
-    // The walls.
-    for (w, (colour, class)) in walls
-        .iter()
-        .zip([(LEFT_COLOUR, "left-wall"), (RIGHT_COLOUR, "right-wall")])
-    {
-        if w.len() < 2 {
-            continue;
-        }
-        let points: Vec<String> = w
-            .iter()
-            .map(|(v, t)| format!("{},{}", num(frame.x(v)), num(frame.y(t))))
-            .collect();
-        let _ = writeln!(
-            out,
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" \
-             stroke-linejoin=\"round\" class=\"{class}\"/>",
-            points.join(" ")
-        );
-    }
-
-    // The mast, open-ended: an arrow at the top.
+/// The mast from `(mx, my)` up, open-ended (an arrow at the top), with its label beside
+/// the arrow on the side with more room.
+fn mast(out: &mut Svg, (mx, my): (f64, f64), mean: &Rational) {
     let top = PLOT_TOP + 2.0;
-    let _ = writeln!(
-        out,
-        "<line x1=\"{x}\" y1=\"{y1}\" x2=\"{x}\" y2=\"{y2}\" stroke=\"{MAST_COLOUR}\" \
-         stroke-width=\"2\" class=\"mast\"/>",
-        x = num(mx),
-        y1 = num(my),
-        y2 = num(top + 8.0)
+    out.line(
+        (mx, my),
+        (mx, top + 8.0),
+        &Style::new().stroke(MAST_COLOUR).width(2.0).class("mast"),
     );
-    let _ = writeln!(
-        out,
-        "<polygon points=\"{},{} {},{} {},{}\" fill=\"{MAST_COLOUR}\" class=\"mast-arrow\"/>",
-        num(mx - 5.0),
-        num(top + 10.0),
-        num(mx),
-        num(top),
-        num(mx + 5.0),
-        num(top + 10.0)
+    out.polygon(
+        &[(mx - 5.0, top + 10.0), (mx, top), (mx + 5.0, top + 10.0)],
+        &Style::new().fill(MAST_COLOUR).class("mast-arrow"),
     );
-    let _ = writeln!(
-        out,
-        "<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{MAST_COLOUR}\" class=\"mast-foot\"/>",
-        num(mx),
-        num(my)
+    out.circle(
+        (mx, my),
+        3.0,
+        &Style::new().fill(MAST_COLOUR).class("mast-foot"),
     );
-    let mast_label = format!("mast {}", rational_text(&mean));
-    // Beside the arrow, on the side with more room.
+    let mast_label = format!("mast {}", rational_text(mean));
     let (lx, anchor, room) = if mx < (PLOT_LEFT + PLOT_RIGHT) / 2.0 {
-        (mx + 8.0, "start", WIDTH - mx - 18.0)
+        (mx + 8.0, Anchor::Start, WIDTH - mx - 18.0)
     } else {
-        (mx - 8.0, "end", mx - 18.0)
+        (mx - 8.0, Anchor::End, mx - 18.0)
     };
-    text(
-        &mut out,
+    out.text(
         (lx, top + 12.0),
         anchor,
         FONT,
-        " class=\"mast-label\"",
+        &Style::new().class("mast-label"),
         &mast_label,
-        room,
+        Some(room),
     );
-    out.push_str("</svg>\n");
-    out
-}
-
-/// SVG pictures placed side by side, with a gap between them, in one picture: each is
-/// nested whole, at its own width and height (read from its root element).
-///
-/// ```
-/// let a = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="20"></svg>"#;
-/// let b = r#"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="5"></svg>"#;
-/// let both = nimlab::partizan::side_by_side(&[a.to_string(), b.to_string()]);
-/// assert!(both.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20""#));
-/// assert!(both.contains(r#"<svg x="30" y="0" width="30" height="5""#));
-/// ```
-pub fn side_by_side(pictures: &[String]) -> String {
-    const GAP: f64 = 20.0;
-    let size = |svg: &str, name: &str| -> f64 {
-        let root = svg.split('>').next().unwrap_or("");
-        root.split(&format!(" {name}=\""))
-            .nth(1)
-            .and_then(|rest| rest.split('"').next())
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0.0)
-    };
-    let mut body = String::new();
-    let (mut x, mut height) = (0.0f64, 0.0f64);
-    for (k, svg) in pictures.iter().enumerate() {
-        if k > 0 {
-            x += GAP;
-        }
-        let (w, h) = (size(svg, "width"), size(svg, "height"));
-        let nested = svg.replacen(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\"",
-            &format!("<svg x=\"{}\" y=\"0\"", num(x)),
-            1,
-        );
-        body.push_str(&nested);
-        body.push('\n');
-        x += w;
-        height = height.max(h);
-    }
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
-         <rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n{body}</svg>\n",
-        w = num(x),
-        h = num(height)
-    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::partizan::{thermograph, Arena};
+    use crate::picture::num;
 
     fn svg_of(build: impl FnOnce(&mut Arena) -> crate::partizan::GameId, title: &str) -> String {
         let mut a = Arena::new();
