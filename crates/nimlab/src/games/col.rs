@@ -31,8 +31,8 @@
 //! assert_eq!(g, a.zero());
 //! ```
 
+use super::colouring::{ColourRule, Colouring};
 use super::ruleset::{Ruleset, Side};
-use super::snort::Colouring;
 use crate::partizan::PartizanGame;
 use crate::Result;
 
@@ -48,6 +48,18 @@ pub const NOTATION: &str = "rows from the top separated by `|`: `.` uncoloured, 
 /// A sensible board to play from: an empty 3×4 board.
 pub const START: &str = "....|....|....";
 
+/// Col's rule: a player may not colour a square next to their own colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub(crate) struct ColRule;
+
+impl ColourRule for ColRule {
+    const ID: &'static str = "col";
+
+    fn playable(blank: u64, near_left: u64, near_right: u64) -> (u64, u64) {
+        (blank & !near_left, blank & !near_right)
+    }
+}
+
 /// A Col board of at most 64 squares.
 ///
 /// ```
@@ -59,7 +71,7 @@ pub const START: &str = "....|....|....";
 /// assert_eq!(g, a.integer(-1));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Col(Colouring<true>);
+pub struct Col(Colouring<ColRule>);
 
 impl Col {
     /// Reads a board: rows from the top separated by `|`, `.` uncoloured, `x` (`l`, `L`,

@@ -8,6 +8,7 @@
 
 pub mod args;
 mod catalogue;
+mod colouring;
 pub mod drawing;
 mod figure;
 mod game;
