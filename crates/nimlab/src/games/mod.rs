@@ -8,12 +8,9 @@
 
 pub mod args;
 mod catalogue;
-mod colouring;
 pub mod drawing;
 mod figure;
 mod game;
-mod grid;
-mod heap_rule;
 mod partizan_sum;
 mod position;
 mod rules;
@@ -24,48 +21,28 @@ mod ruleset_solver;
 pub(crate) use ruleset_solver::cut_position;
 mod sum;
 
-pub mod bus_nim;
-pub mod chomp;
-pub mod clobber;
-pub mod col;
-pub mod count_up;
-pub mod cram;
-pub mod daisy;
-pub mod dawson_board;
-pub mod domineering;
-pub mod euclid;
-pub mod fibonacci_nim;
-pub mod golden_dollar;
-pub mod green_hackenbush;
-pub mod hackenbush;
-pub mod hackenbush_string;
-pub mod halving;
-pub mod konane;
-pub mod kubo;
-pub mod minichess;
-pub mod mock_turtles;
-pub mod moore;
-pub mod nim;
-pub mod nimble;
-pub mod nineteen;
-pub mod northcott;
-pub mod partizan_subtraction;
-pub mod peggy;
-pub mod poker_nim;
-pub mod proportional;
-pub mod rook;
-pub mod rook3;
-pub mod silver_dollar;
-pub mod snort;
-pub mod staircase;
-pub mod subtraction;
-pub mod take_break;
-pub mod taktix;
-pub mod toads_and_frogs;
-pub mod turtles;
-pub mod two_dim_nim;
-pub mod two_heaps_3;
-pub mod wythoff;
+// The games, by family; each game's module is also reachable as `games::<game>`.
+pub mod boards;
+pub mod coins;
+pub mod graphs;
+pub mod grids;
+pub mod heaps;
+pub mod strips;
+
+pub use boards::{
+    chomp, dawson_board, kubo, minichess, nineteen, rook, rook3, taktix, two_dim_nim,
+};
+pub use coins::{daisy, golden_dollar, mock_turtles, nimble, silver_dollar, staircase, turtles};
+pub use graphs::{green_hackenbush, hackenbush};
+pub use grids::{clobber, col, cram, domineering, konane, snort};
+pub use heaps::{
+    bus_nim, count_up, euclid, fibonacci_nim, halving, moore, nim, partizan_subtraction, peggy,
+    poker_nim, proportional, subtraction, take_break, two_heaps_3, wythoff,
+};
+pub use strips::{hackenbush_string, northcott, toads_and_frogs};
+// The families' bases, for the games of other families that build on them.
+use grids::{colouring, grid};
+use heaps::heap_rule;
 
 pub use args::Arg;
 pub use catalogue::{

@@ -1,0 +1,387 @@
+//! Kubo (text 004): 27 pieces in nine stacks of three on a 3 × 3 square.
+//!
+//! Rules: a move takes 1, 2 or 3 pieces from one stack, or one piece from each of two
+//! stacks that stand next to each other in one row or one column, or one piece from
+//! each of the three stacks of a whole row or column. The player who cannot move loses
+//! (normal play; `--misere` for the other rule).
+//!
+//! The text says only "or one each from stacks that stand next to each other
+//! vertically or horizontally": `kubo` reads it as two or three stacks in a line, and
+//! `kubo:2` as exactly two neighbouring stacks.
+//!
+//! Notation: the heights of the nine stacks, row by row from the top, as three groups
+//! of three digits (`333/333/333`, the start) or nine numbers; a stack is named by its
+//! column letter and row number as on a chessboard (`a1` bottom left, `c3` top right),
+//! and a move by the stacks it takes from: `b2` (one piece), `b2x3` (three pieces from
+//! b2), `a1-b1` (one from each), `a1-a3` (one from each stack of column a).
+//!
+//! The game is not a sum: a move may take from several stacks, so the solver searches
+//! the 4^9 = 262,144 positions, each kept in a table by its heights in base 4.
+//!
+//! Every position that is symmetric through the centre, with the centre stack empty, is
+//! a second-player win: a move not touching the centre has a mirror image that it does
+//! not touch, and a move cannot touch the empty centre. So the first player wins the
+//! start by taking the whole centre stack, in both readings.
+//!
+//! ```
+//! let cat = nimlab::games::Catalogue::standard();
+//! for id in ["kubo", "kubo:2"] {
+//!     let start = cat.parse_position(id, &["333/333/333"], 1).unwrap();
+//!     let wins = start.moves_to_value(&nimlab::Nimber::from(0u64), 100).unwrap();
+//!     assert!(wins.moves.iter().any(|m| m.to.notation() == "333/303/333"));
+//! }
+//! ```
+
+use crate::games::args::Arg;
+use crate::games::catalogue::{Entry, Params};
+use crate::games::rules::{Rules, Typed};
+use crate::impartial::ImpartialGame;
+use crate::{Error, Result};
+
+/// The most pieces in one stack.
+pub const HEIGHT: u8 = 3;
+
+/// The catalogue entry.
+///
+/// ```
+/// let e = nimlab::games::kubo::entry();
+/// assert_eq!(e.name, "kubo");
+/// let p = (e.build)(None, &nimlab::games::args::number(&["000/010/000"], 2)).unwrap();
+/// assert_eq!(p.value().unwrap(), nimlab::Nimber::from(1u64));
+/// ```
+pub fn entry() -> Entry {
+    Entry {
+        name: "kubo",
+        usage: "kubo[:2]",
+        summary: "nine stacks of three on a 3×3 square; take 1-3 from a stack, or one from each of two (or three) stacks in a line; `kubo:2` allows two stacks only",
+        position: "the stack heights row by row from the top, e.g. `kubo 333/333/333` (the start) or nine numbers; stacks `a1` (bottom left) to `c3`, moves `b2`, `b2x3`, `a1-b1`, `a1-a3`",
+        example: "kubo 333/333/333",
+        start: "333/333/333",
+        params: Params::Optional,
+        build: |params, args| {
+            let game = match params {
+                None => Kubo { three: true },
+                Some("2") => Kubo { three: false },
+                Some(other) => {
+                    return Err(Error::parameters(
+                        format!("kubo:{other}"),
+                        "write `kubo` (two or three stacks in a line) or `kubo:2` (two neighbouring stacks only)",
+                    ))
+                }
+            };
+            Ok(Box::new(Typed::new(game, read_stacks(args)?)))
+        },
+    }
+}
+
+/// The heights of the nine stacks, row by row from the top (index 3·row + column).
+pub type Stacks = [u8; 9];
+
+/// The lines of two neighbouring stacks and of three, as stack indices.
+const PAIRS: [[usize; 2]; 12] = [
+    [0, 1],
+    [1, 2],
+    [3, 4],
+    [4, 5],
+    [6, 7],
+    [7, 8],
+    [0, 3],
+    [3, 6],
+    [1, 4],
+    [4, 7],
+    [2, 5],
+    [5, 8],
+];
+const TRIPLES: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+];
+
+/// Reads the nine heights: three groups of three digits separated by `/` or spaces, or
+/// nine numbers.
+///
+/// ```
+/// use nimlab::games::{args::number, kubo::read_stacks};
+/// assert_eq!(read_stacks(&number(&["333/303/333"], 1)).unwrap()[4], 0);
+/// let err = read_stacks(&number(&["334/333/333"], 1)).unwrap_err();
+/// assert!(err.to_string().contains("0 to 3"));
+/// ```
+///
+/// # Errors
+/// [`Error::Parse`] naming the token for a height above 3, a character that is not a
+/// digit, or a count of stacks other than nine.
+pub fn read_stacks(args: &[Arg<'_>]) -> Result<Stacks> {
+    let Some(first) = args.first() else {
+        return Err(Error::missing(
+            "the stacks are missing",
+            "nine heights from 0 to 3, row by row from the top, e.g. `333/333/333`",
+        ));
+    };
+    let mut heights = Vec::new();
+    for arg in args {
+        for ch in arg.text.chars() {
+            match ch.to_digit(10) {
+                Some(d) if d <= u32::from(HEIGHT) => heights.push((d as u8, arg)),
+                Some(_) => return Err(arg.error("stack heights from 0 to 3")),
+                None if ch == '/' || ch == ',' => {}
+                None => return Err(arg.error(format!("stack heights from 0 to 3, not `{ch}`"))),
+            }
+        }
+    }
+    if heights.len() != 9 {
+        let at = heights.get(9).map_or(args.last().unwrap_or(first), |h| h.1);
+        return Err(at.error(format!(
+            "nine stack heights (three rows of three); there are {}",
+            heights.len()
+        )));
+    }
+    let mut stacks = [0; 9];
+    for (s, (h, _)) in stacks.iter_mut().zip(heights) {
+        *s = h;
+    }
+    Ok(stacks)
+}
+
+/// The game Kubo; `three` allows taking from the three stacks of a whole line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kubo {
+    /// Whether one piece may be taken from each of three stacks in a line.
+    pub three: bool,
+}
+
+/// The name of stack `i` (row by row from the top): `a3` … `c1`.
+pub fn stack_name(i: usize) -> String {
+    format!("{}{}", (b'a' + (i % 3) as u8) as char, 3 - i / 3)
+}
+
+impl ImpartialGame for Kubo {
+    type Position = Stacks;
+
+    fn options(&self, s: &Stacks, out: &mut Vec<Stacks>) {
+        for i in 0..9 {
+            for take in 1..=s[i] {
+                let mut next = *s;
+                next[i] -= take;
+                out.push(next);
+            }
+        }
+        for pair in PAIRS {
+            if pair.iter().all(|&i| s[i] > 0) {
+                let mut next = *s;
+                pair.iter().for_each(|&i| next[i] -= 1);
+                out.push(next);
+            }
+        }
+        if self.three {
+            for triple in TRIPLES {
+                if triple.iter().all(|&i| s[i] > 0) {
+                    let mut next = *s;
+                    triple.iter().for_each(|&i| next[i] -= 1);
+                    out.push(next);
+                }
+            }
+        }
+    }
+
+    fn dense_index(&self, s: &Stacks) -> Option<usize> {
+        Some(s.iter().fold(0, |acc, &h| 4 * acc + usize::from(h)))
+    }
+}
+
+impl Rules for Kubo {
+    fn id(&self) -> String {
+        if self.three { "kubo" } else { "kubo:2" }.to_string()
+    }
+
+    fn format(&self, s: &Stacks) -> String {
+        s.chunks(3)
+            .map(|row| row.iter().map(|h| h.to_string()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    fn read_move(&self, s: &Stacks, text: &str) -> Option<std::result::Result<Stacks, String>> {
+        let text = text.trim().to_lowercase();
+        let index = |name: &str| (0..9).find(|&i| stack_name(i) == name.trim());
+        if let Some((name, k)) = text.split_once('x') {
+            let i = index(name)?;
+            let k: u8 = k.trim().parse().ok()?;
+            return Some(if k == 0 || k > HEIGHT {
+                Err("take 1, 2 or 3 pieces from one stack".to_string())
+            } else if k > s[i] {
+                Err(format!("{} has only {}", stack_name(i), s[i]))
+            } else {
+                let mut next = *s;
+                next[i] -= k;
+                Ok(next)
+            });
+        }
+        let mut chosen: Vec<usize> = text.split('-').map(index).collect::<Option<_>>()?;
+        chosen.sort_unstable();
+        if let [a, b] = chosen[..] {
+            // `a1-a3`: the whole column or row between them.
+            if !PAIRS.iter().any(|p| p == &[a, b]) {
+                if let Some(t) = TRIPLES.iter().find(|t| t[0] == a && t[2] == b) {
+                    chosen = t.to_vec();
+                }
+            }
+        }
+        let legal = match chosen.len() {
+            1 => true,
+            2 => PAIRS.iter().any(|p| p[..] == chosen[..]),
+            3 => self.three && TRIPLES.iter().any(|t| t[..] == chosen[..]),
+            _ => false,
+        };
+        if !legal {
+            return Some(Err(if self.three {
+                "take from one stack, or one from each of two or three stacks in a line".to_string()
+            } else {
+                "take from one stack, or one from each of two neighbouring stacks".to_string()
+            }));
+        }
+        if let Some(&i) = chosen.iter().find(|&&i| s[i] == 0) {
+            return Some(Err(format!("{} is empty", stack_name(i))));
+        }
+        let mut next = *s;
+        chosen.iter().for_each(|&i| next[i] -= 1);
+        Some(Ok(next))
+    }
+
+    fn draw(&self, s: &Stacks, _ascii: bool) -> Option<String> {
+        let mut lines: Vec<String> = s
+            .chunks(3)
+            .enumerate()
+            .map(|(r, row)| {
+                format!(
+                    "{} {}",
+                    3 - r,
+                    row.iter()
+                        .map(|h| h.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            })
+            .collect();
+        lines.push("  a b c".to_string());
+        Some(lines.join("\n"))
+    }
+
+    fn describe(&self, from: &Stacks, to: &Stacks) -> String {
+        let changed: Vec<usize> = (0..9).filter(|&i| from[i] != to[i]).collect();
+        match changed.as_slice() {
+            [i] => {
+                let n = from[*i] - to[*i];
+                format!(
+                    "take {n} from {}{}",
+                    stack_name(*i),
+                    if to[*i] == 0 { ", emptying it" } else { "" }
+                )
+            }
+            _ => format!(
+                "take one from each of {}",
+                changed
+                    .iter()
+                    .map(|&i| stack_name(i))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::GrundySolver;
+
+    #[test]
+    fn a_line_of_single_pieces_and_lone_stacks_have_the_values_of_their_moves() {
+        let mut three = GrundySolver::new(Kubo { three: true });
+        let mut two = GrundySolver::new(Kubo { three: false });
+        // One stack of h: take 1 to h, the subtraction game 1-3: value h.
+        for h in 0..=3 {
+            let mut s = [0; 9];
+            s[4] = h;
+            assert_eq!(three.value(&s).unwrap(), u64::from(h));
+        }
+        // Two pieces side by side: take either (a lone piece, 1) or both (0): value 2.
+        let pair = [1, 1, 0, 0, 0, 0, 0, 0, 0];
+        assert_eq!(three.value(&pair).unwrap(), 2);
+        // Three in a row: an end piece (leaving a pair, 2), the middle one (two lone
+        // pieces, 0), a pair (a lone piece, 1), and with the triple move all (0): the
+        // options have 0, 1 and 2 either way, so the value is 3.
+        let row = [1, 1, 1, 0, 0, 0, 0, 0, 0];
+        assert_eq!(three.value(&row).unwrap(), 3);
+        assert_eq!(two.value(&row).unwrap(), 3);
+    }
+
+    #[test]
+    fn positions_symmetric_through_the_empty_centre_are_second_player_wins() {
+        for three in [true, false] {
+            let mut solver = GrundySolver::new(Kubo { three });
+            for code in 0..4usize.pow(4) {
+                let mut s = [0u8; 9];
+                for i in 0..4 {
+                    let h = (code >> (2 * i) & 3) as u8;
+                    s[i] = h;
+                    s[8 - i] = h;
+                }
+                assert_eq!(solver.value(&s).unwrap(), 0, "{s:?}");
+                // With a centre stack, taking it whole wins: the value is not 0.
+                for centre in 1..=3 {
+                    s[4] = centre;
+                    assert_ne!(solver.value(&s).unwrap(), 0, "{s:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_search_agrees_with_the_hash_map_search() {
+        // The solver's table (dense index) against a plain hash-map memo.
+        struct Plain(Kubo);
+        impl ImpartialGame for Plain {
+            type Position = Stacks;
+            fn options(&self, s: &Stacks, out: &mut Vec<Stacks>) {
+                self.0.options(s, out)
+            }
+        }
+        for three in [true, false] {
+            let mut table = GrundySolver::new(Kubo { three });
+            let mut plain = GrundySolver::new(Plain(Kubo { three }));
+            for code in (0..4usize.pow(9)).step_by(97) {
+                let mut s = [0u8; 9];
+                let mut c = code;
+                for h in s.iter_mut().rev() {
+                    *h = (c % 4) as u8;
+                    c /= 4;
+                }
+                assert_eq!(table.value(&s).unwrap(), plain.value(&s).unwrap(), "{s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn stacks_are_read_and_named() {
+        use crate::games::args::number;
+        let s = read_stacks(&number(&["1", "2", "3", "0", "0", "0", "3", "2", "1"], 1)).unwrap();
+        assert_eq!(Kubo { three: true }.format(&s), "123/000/321");
+        assert_eq!(stack_name(0), "a3");
+        assert_eq!(stack_name(8), "c1");
+        let err = read_stacks(&number(&["333/333"], 2))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("nine stack heights") && err.contains("there are 6"),
+            "{err}"
+        );
+        assert!(read_stacks(&number(&["33a/333/333"], 2))
+            .unwrap_err()
+            .to_string()
+            .contains("not `a`"));
+    }
+}

@@ -1,0 +1,11 @@
+//! Games on boards of squares with pieces moved or taken: Kubo, Nineteen, Taktix, Chomp, Dawson's chess, the rook games, two-dimensional Nim, Minichess.
+
+pub mod chomp;
+pub mod dawson_board;
+pub mod kubo;
+pub mod minichess;
+pub mod nineteen;
+pub mod rook;
+pub mod rook3;
+pub mod taktix;
+pub mod two_dim_nim;

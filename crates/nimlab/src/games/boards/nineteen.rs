@@ -1,0 +1,359 @@
+//! Nineteen (Dziewiętnaście, text 004): 19 pieces on a regular hexagon.
+//!
+//! Rules: the pieces stand on the 19 points of a hexagon with rows of 3, 4, 5, 4 and 3
+//! points, each point next to up to six others. A move takes one piece, or two pieces
+//! next to each other, or three pieces each next to the other two (a small triangle).
+//! The player who cannot move loses (normal play; `--misere` for the other rule).
+//!
+//! Notation: the rows from the top, `o` for a piece and `.` for an empty point,
+//! separated by `/` or given as tokens: `ooo/oooo/ooooo/oooo/ooo` is the start. A point
+//! is named by its place in its row (a letter from `a` on the left) and the row's number
+//! from 1 at the top: `c3` is the centre. A move lists its points: `c3`, `c3-d3`,
+//! `b2-c2-c3`.
+//!
+//! Pieces not joined by a chain of neighbours never meet in a move, so a position is
+//! the sum of its connected groups; the solver keeps every value in a table of the
+//! 2^19 positions.
+//!
+//! ```
+//! let cat = nimlab::games::Catalogue::standard();
+//! let start = cat.parse_position("nineteen", &["ooo/oooo/ooooo/oooo/ooo"], 1).unwrap();
+//! // Symmetric through the centre: taking the centre leaves a position the second
+//! // player wins by mirroring, so the first player wins.
+//! let wins = start.moves_to_value(&nimlab::Nimber::from(0u64), 100).unwrap();
+//! assert!(wins.moves.iter().any(|m| m.to.notation() == "ooo/oooo/oo.oo/oooo/ooo"));
+//! ```
+
+use crate::games::args::Arg;
+use crate::games::catalogue::{Entry, Params};
+use crate::games::rules::{Rules, Typed};
+use crate::impartial::ImpartialGame;
+use crate::{Error, Result};
+use std::sync::OnceLock;
+
+/// The number of points.
+pub const POINTS: usize = 19;
+
+/// The lengths of the rows, from the top.
+pub const ROWS: [usize; 5] = [3, 4, 5, 4, 3];
+
+/// The catalogue entry.
+///
+/// ```
+/// let e = nimlab::games::nineteen::entry();
+/// assert_eq!(e.name, "nineteen");
+/// let p = (e.build)(None, &nimlab::games::args::number(&["oo./..../...../..../..."], 2)).unwrap();
+/// // Two neighbours: take one (a lone piece, 1) or both (0): value 2.
+/// assert_eq!(p.value().unwrap(), nimlab::Nimber::from(2u64));
+/// ```
+pub fn entry() -> Entry {
+    Entry {
+        name: "nineteen",
+        usage: "nineteen",
+        summary: "19 pieces on a hexagon (rows 3-4-5-4-3); take one piece, two neighbours, or three that form a small triangle",
+        position: "rows from the top as `o` (piece) and `.` (empty), e.g. `nineteen ooo/oooo/ooooo/oooo/ooo` (the start); points `c3` (letter in the row, row from the top), moves `c3`, `c3-d3`, `b2-c2-c3`",
+        example: "nineteen ooo/oooo/ooooo/oooo/ooo",
+        start: "ooo/oooo/ooooo/oooo/ooo",
+        params: Params::None,
+        build: |_, args| Ok(Box::new(Typed::new(Nineteen, read_points(args)?))),
+    }
+}
+
+/// The pieces: bit i for point i, the points numbered row by row from the top.
+pub type Points = u32;
+
+/// The point's axial coordinates (q, s) on the hexagon of radius 2: |q|, |s| and
+/// |q + s| at most 2; row s + 2 from the top, q growing to the right.
+fn coordinates() -> [(i32, i32); POINTS] {
+    let mut out = [(0, 0); POINTS];
+    let mut i = 0;
+    for s in -2..=2 {
+        for q in -2..=2i32 {
+            if (q + s).abs() <= 2 {
+                out[i] = (q, s);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The moves as bit masks: single points, pairs of neighbours, small triangles.
+pub fn moves() -> &'static [Points] {
+    static MOVES: OnceLock<Vec<Points>> = OnceLock::new();
+    MOVES.get_or_init(|| {
+        let at = coordinates();
+        let near = |a: usize, b: usize| {
+            let (dq, ds) = (at[a].0 - at[b].0, at[a].1 - at[b].1);
+            matches!(
+                (dq, ds),
+                (1, 0) | (-1, 0) | (0, 1) | (0, -1) | (1, -1) | (-1, 1)
+            )
+        };
+        let mut out: Vec<Points> = (0..POINTS).map(|i| 1 << i).collect();
+        for a in 0..POINTS {
+            for b in a + 1..POINTS {
+                if near(a, b) {
+                    out.push(1 << a | 1 << b);
+                }
+            }
+        }
+        for a in 0..POINTS {
+            for b in a + 1..POINTS {
+                for c in b + 1..POINTS {
+                    if near(a, b) && near(b, c) && near(a, c) {
+                        out.push(1 << a | 1 << b | 1 << c);
+                    }
+                }
+            }
+        }
+        out
+    })
+}
+
+/// The name of point `i`: its letter in its row and the row from the top (`c3`).
+pub fn point_name(i: usize) -> String {
+    let mut first = 0;
+    for (row, &len) in ROWS.iter().enumerate() {
+        if i < first + len {
+            return format!("{}{}", (b'a' + (i - first) as u8) as char, row + 1);
+        }
+        first += len;
+    }
+    format!("point {i}")
+}
+
+/// Reads the pieces: five rows of `o` and `.` (3, 4, 5, 4 and 3 long), separated by `/`
+/// or given as tokens.
+///
+/// ```
+/// use nimlab::games::{args::number, nineteen::read_points};
+/// assert_eq!(read_points(&number(&["ooo/oooo/ooooo/oooo/ooo"], 1)).unwrap(), (1 << 19) - 1);
+/// let err = read_points(&number(&["ooo/ooo/ooooo/oooo/ooo"], 1)).unwrap_err();
+/// assert!(err.to_string().contains("row 2 of 4 points"));
+/// ```
+///
+/// # Errors
+/// [`Error::Parse`] naming the token for a row of the wrong length or a character other
+/// than `o` and `.`; [`ParseError::Missing`](crate::ParseError::Missing) for no tokens.
+pub fn read_points(args: &[Arg<'_>]) -> Result<Points> {
+    if args.is_empty() {
+        return Err(Error::missing(
+            "the position is missing",
+            "five rows of 3, 4, 5, 4 and 3 points, `o` for a piece and `.` for an empty point, e.g. `ooo/oooo/ooooo/oooo/ooo`",
+        ));
+    }
+    let mut rows: Vec<(&Arg<'_>, &str)> = Vec::new();
+    for arg in args {
+        for row in arg.text.split('/') {
+            rows.push((arg, row));
+        }
+    }
+    if rows.len() != ROWS.len() {
+        let at = rows.get(ROWS.len()).map_or(rows[rows.len() - 1].0, |r| r.0);
+        return Err(at.error(format!(
+            "five rows (3, 4, 5, 4 and 3 points); there are {}",
+            rows.len()
+        )));
+    }
+    let mut points = 0;
+    let mut i = 0;
+    for (r, ((arg, row), &len)) in rows.iter().zip(&ROWS).enumerate() {
+        if row.chars().count() != len {
+            return Err(arg.error(format!(
+                "row {} of {len} points, `o` (a piece) or `.` (empty)",
+                r + 1
+            )));
+        }
+        for ch in row.chars() {
+            match crate::games::piece(ch) {
+                Some(true) => points |= 1 << i,
+                Some(false) => {}
+                None => {
+                    return Err(arg.error(format!(
+                        "row {}: `o` (a piece) or `.` (an empty point), not `{ch}`",
+                        r + 1
+                    )))
+                }
+            }
+            i += 1;
+        }
+    }
+    Ok(points)
+}
+
+/// The game Nineteen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Nineteen;
+
+/// The groups of pieces joined by neighbours.
+fn groups(points: Points) -> Vec<Points> {
+    let pairs: Vec<Points> = moves()
+        .iter()
+        .copied()
+        .filter(|m| m.count_ones() == 2)
+        .collect();
+    let mut left = points;
+    let mut out = Vec::new();
+    while left != 0 {
+        let mut group = left & left.wrapping_neg();
+        loop {
+            let mut grown = group;
+            for &p in &pairs {
+                if p & group != 0 && p & left == p {
+                    grown |= p;
+                }
+            }
+            if grown == group {
+                break;
+            }
+            group = grown;
+        }
+        left &= !group;
+        out.push(group);
+    }
+    out
+}
+
+impl ImpartialGame for Nineteen {
+    type Position = Points;
+
+    fn options(&self, &points: &Points, out: &mut Vec<Points>) {
+        out.extend(
+            moves()
+                .iter()
+                .filter(|&&m| m & points == m)
+                .map(|&m| points & !m),
+        );
+    }
+
+    fn components(&self, &points: &Points) -> Option<Vec<Points>> {
+        let g = groups(points);
+        (g.len() > 1).then_some(g)
+    }
+
+    fn dense_index(&self, &points: &Points) -> Option<usize> {
+        Some(points as usize)
+    }
+}
+
+impl Rules for Nineteen {
+    fn id(&self) -> String {
+        "nineteen".to_string()
+    }
+
+    fn format(&self, &points: &Points) -> String {
+        let mut out = String::new();
+        let mut i = 0;
+        for (r, &len) in ROWS.iter().enumerate() {
+            if r > 0 {
+                out.push('/');
+            }
+            for _ in 0..len {
+                out.push(if points >> i & 1 != 0 { 'o' } else { '.' });
+                i += 1;
+            }
+        }
+        out
+    }
+
+    fn read_move(
+        &self,
+        &points: &Points,
+        text: &str,
+    ) -> Option<std::result::Result<Points, String>> {
+        let mut mask: Points = 0;
+        for name in text.trim().to_lowercase().split('-') {
+            let i = (0..POINTS).find(|&i| point_name(i) == name.trim())?;
+            mask |= 1 << i;
+        }
+        Some(if mask & points != mask {
+            Err("some of those points are empty".to_string())
+        } else if !moves().contains(&mask) {
+            Err("take one piece, two neighbours, or three that are all neighbours".to_string())
+        } else {
+            Ok(points & !mask)
+        })
+    }
+
+    fn draw(&self, &points: &Points, ascii: bool) -> Option<String> {
+        let (piece, empty) = if ascii { ("o", ".") } else { ("●", "·") };
+        let mut i = 0;
+        let lines: Vec<String> = ROWS
+            .iter()
+            .enumerate()
+            .map(|(r, &len)| {
+                let cells: Vec<&str> = (0..len)
+                    .map(|_| {
+                        let c = if points >> i & 1 != 0 { piece } else { empty };
+                        i += 1;
+                        c
+                    })
+                    .collect();
+                format!("{} {}{}", r + 1, " ".repeat(5 - len), cells.join(" "))
+            })
+            .collect();
+        Some(lines.join("\n"))
+    }
+
+    fn describe(&self, &from: &Points, &to: &Points) -> String {
+        let taken: Vec<String> = (0..POINTS)
+            .filter(|&i| (from & !to) >> i & 1 != 0)
+            .map(point_name)
+            .collect();
+        format!("take {}", taken.join("-"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::GrundySolver;
+
+    #[test]
+    fn the_hexagon_has_42_pairs_and_24_triangles() {
+        // Pairs: in each of the three directions the lines have 3, 4, 5, 4 and 3 points,
+        // so 2 + 3 + 4 + 3 + 2 = 14 pairs: 42. Triangles: a hexagon of side 2 is made of
+        // 6 · 2² = 24 unit triangles.
+        let m = moves();
+        assert_eq!(m.iter().filter(|x| x.count_ones() == 1).count(), 19);
+        assert_eq!(m.iter().filter(|x| x.count_ones() == 2).count(), 42);
+        assert_eq!(m.iter().filter(|x| x.count_ones() == 3).count(), 24);
+        assert_eq!(point_name(9), "c3");
+        assert_eq!(point_name(18), "c5");
+    }
+
+    #[test]
+    fn positions_symmetric_through_the_empty_centre_are_second_player_wins() {
+        // Point i and point 18 − i are mirror images through the centre (point 9).
+        let mut solver = GrundySolver::new(Nineteen);
+        for half in 0u32..1 << 9 {
+            let mut p = 0;
+            for i in 0..9 {
+                if half >> i & 1 != 0 {
+                    p |= 1 << i | 1 << (18 - i);
+                }
+            }
+            // A move never takes a point and its mirror image together (they are
+            // never neighbours, and no triangle holds both), so mirroring answers it.
+            assert_eq!(solver.value(&p).unwrap(), 0, "{p:b}");
+            assert_ne!(solver.value(&(p | 1 << 9)).unwrap(), 0);
+        }
+    }
+
+    #[test]
+    fn groups_never_change_a_value() {
+        struct Whole;
+        impl ImpartialGame for Whole {
+            type Position = Points;
+            fn options(&self, p: &Points, out: &mut Vec<Points>) {
+                Nineteen.options(p, out)
+            }
+        }
+        let mut split = GrundySolver::new(Nineteen);
+        let mut whole = GrundySolver::new(Whole);
+        for p in (0u32..1 << 19).step_by(4093) {
+            assert_eq!(split.value(&p).unwrap(), whole.value(&p).unwrap(), "{p:b}");
+        }
+    }
+}
