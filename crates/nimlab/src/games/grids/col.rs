@@ -32,9 +32,6 @@
 //! ```
 
 use crate::games::colouring::{ColourRule, Colouring};
-use crate::games::ruleset::{Ruleset, Side};
-use crate::partizan::PartizanGame;
-use crate::Result;
 
 /// The most squares a board may have.
 pub const MAX_SQUARES: usize = crate::games::grid::MAX_SQUARES;
@@ -50,7 +47,7 @@ pub const START: &str = "....|....|....";
 
 /// Col's rule: a player may not colour a square next to their own colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub(crate) struct ColRule;
+pub struct ColRule;
 
 impl ColourRule for ColRule {
     const ID: &'static str = "col";
@@ -70,91 +67,7 @@ impl ColourRule for ColRule {
 /// let g = Solver::new().value(&mut a, &Col::parse("x.").unwrap());
 /// assert_eq!(g, a.integer(-1));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Col(Colouring<ColRule>);
-
-impl Col {
-    /// Reads a board: rows from the top separated by `|`, `.` uncoloured, `x` (`l`, `L`,
-    /// `b`, `B`) Left's colour, `o` (`r`, `R`) Right's, `#` no square; or `RxC` for an
-    /// empty board of R rows and C columns. Quotes around the text are ignored.
-    ///
-    /// ```
-    /// use nimlab::games::col::Col;
-    /// assert_eq!(Col::parse("3x2").unwrap().to_string(), "..|..|..");
-    /// assert_eq!(Col::parse("\"L.#|..R\"").unwrap().to_string(), "x.#|..o");
-    /// ```
-    ///
-    /// # Errors
-    /// Rows of different lengths, another character (named with its row and column), or
-    /// a board beyond [`MAX_SQUARES`] squares.
-    pub fn parse(text: &str) -> Result<Col> {
-        Colouring::parse(text).map(Col)
-    }
-
-    /// An empty board of `height` rows and `width` columns.
-    ///
-    /// ```
-    /// use nimlab::games::col::Col;
-    /// assert_eq!(Col::empty(1, 3).unwrap().to_string(), "...");
-    /// ```
-    ///
-    /// # Errors
-    /// A side of 0, or more than [`MAX_SQUARES`] squares.
-    pub fn empty(height: u32, width: u32) -> Result<Col> {
-        Colouring::empty(height, width).map(Col)
-    }
-
-    /// The number of rows.
-    pub fn height(&self) -> u32 {
-        self.0.height()
-    }
-
-    /// The number of columns.
-    pub fn width(&self) -> u32 {
-        self.0.width()
-    }
-}
-
-impl PartizanGame for Col {
-    fn left_options(&self) -> Vec<Col> {
-        self.0.left_options().into_iter().map(Col).collect()
-    }
-
-    fn right_options(&self) -> Vec<Col> {
-        self.0.right_options().into_iter().map(Col).collect()
-    }
-
-    /// The regions of uncoloured squares that someone may still colour, each with its
-    /// tints, cropped and in its least symmetric form.
-    fn components(&self) -> Vec<Col> {
-        self.0.components().into_iter().map(Col).collect()
-    }
-}
-
-impl Ruleset for Col {
-    fn game(&self) -> String {
-        "col".to_string()
-    }
-
-    fn notation(&self) -> String {
-        self.to_string()
-    }
-
-    /// The square coloured: `b2`.
-    fn describe_move(&self, _side: Side, to: &Col) -> String {
-        self.0.describe_move(&to.0)
-    }
-
-    fn draw(&self, _ascii: bool) -> String {
-        self.0.draw()
-    }
-}
-
-impl std::fmt::Display for Col {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
+pub type Col = Colouring<ColRule>;
 
 /// The catalogue entry.
 pub(crate) fn entry() -> crate::games::PartizanEntry {
@@ -173,9 +86,11 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::ruleset::{Ruleset, Side};
     use crate::games::snort::tests::all_colourings;
     use crate::notation::print;
     use crate::partizan::solver::Whole;
+    use crate::partizan::PartizanGame;
     use crate::partizan::{Arena, Solver};
 
     fn value_text(board: &str) -> String {

@@ -4,16 +4,15 @@
 //! colour) in its own file; everything else is here.
 
 use crate::games::grid::{self, Grid, MAX_SQUARES};
-use crate::games::ruleset::Side;
+use crate::games::ruleset::{Ruleset, Side};
+use crate::partizan::PartizanGame;
 use crate::{Error, Result};
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::marker::PhantomData;
 
 /// The rule of a colouring game: which uncoloured squares each player may colour.
-pub(crate) trait ColourRule:
-    Copy + Debug + Default + Eq + Hash + Ord + Send + Sync + 'static
-{
+pub trait ColourRule: Copy + Debug + Default + Eq + Hash + Ord + Send + Sync + 'static {
     /// The game's id.
     const ID: &'static str;
 
@@ -30,7 +29,7 @@ pub(crate) trait ColourRule:
 /// neighbours on the board (the tints a region cropped out of a larger board carries).
 /// Squares in none of the masks are holes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Colouring<R: ColourRule> {
+pub struct Colouring<R: ColourRule> {
     rule: PhantomData<R>,
     height: u8,
     width: u8,
@@ -46,11 +45,19 @@ impl<R: ColourRule> Colouring<R> {
     }
 
     /// An empty board of `height` rows and `width` columns.
-    pub(crate) fn empty(height: u32, width: u32) -> Result<Self> {
+    ///
+    /// ```
+    /// use nimlab::games::col::Col;
+    /// assert_eq!(Col::empty(1, 3).unwrap().to_string(), "...");
+    /// ```
+    ///
+    /// # Errors
+    /// A side of 0, or more than [`MAX_SQUARES`](crate::games::snort::MAX_SQUARES) squares.
+    pub fn empty(height: u32, width: u32) -> Result<Self> {
         Self::sized(u64::from(height), u64::from(width))
     }
 
-    /// An empty board of any size asked for, refused beyond [`MAX_SQUARES`] squares.
+    /// An empty board of any size asked for, refused beyond [`MAX_SQUARES`](crate::games::snort::MAX_SQUARES) squares.
     fn sized(height: u64, width: u64) -> Result<Self> {
         if !grid::fits(height, width, 1) {
             return Err(Error::limit(
@@ -72,8 +79,20 @@ impl<R: ColourRule> Colouring<R> {
         })
     }
 
-    /// Reads a board (see the module documentation).
-    pub(crate) fn parse(text: &str) -> Result<Self> {
+    /// Reads a board: rows from the top separated by `|`, `.` uncoloured, `x` (`l`, `L`,
+    /// `b`, `B`) Left's colour, `o` (`r`, `R`) Right's, `#` no square; or `RxC` for an
+    /// empty board of R rows and C columns. Quotes around the text are ignored.
+    ///
+    /// ```
+    /// use nimlab::games::snort::Snort;
+    /// assert_eq!(Snort::parse("3x2").unwrap().to_string(), "..|..|..");
+    /// assert_eq!(Snort::parse("\"L.#|..R\"").unwrap().to_string(), "x.#|..o");
+    /// ```
+    ///
+    /// # Errors
+    /// Rows of different lengths, another character (named with its row and column), or
+    /// a board beyond [`MAX_SQUARES`](crate::games::snort::MAX_SQUARES) squares.
+    pub fn parse(text: &str) -> Result<Self> {
         let text = text.trim().trim_matches('"').trim();
         if let Some((r, c)) = grid::read_size(text) {
             return Self::sized(r, c);
@@ -108,11 +127,13 @@ impl<R: ColourRule> Colouring<R> {
         })
     }
 
-    pub(crate) fn height(&self) -> u32 {
+    /// The number of rows.
+    pub fn height(&self) -> u32 {
         u32::from(self.height)
     }
 
-    pub(crate) fn width(&self) -> u32 {
+    /// The number of columns.
+    pub fn width(&self) -> u32 {
         u32::from(self.width)
     }
 
@@ -166,17 +187,17 @@ impl<R: ColourRule> Colouring<R> {
         out
     }
 
-    pub(crate) fn left_options(&self) -> Vec<Self> {
+    fn left_moves(&self) -> Vec<Self> {
         self.colour_each(self.playable().0, Side::Left)
     }
 
-    pub(crate) fn right_options(&self) -> Vec<Self> {
+    fn right_moves(&self) -> Vec<Self> {
         self.colour_each(self.playable().1, Side::Right)
     }
 
     /// The regions of uncoloured squares that someone may still colour, each cropped
     /// with its tints and in its least symmetric form.
-    pub(crate) fn components(&self) -> Vec<Self> {
+    fn regions_left(&self) -> Vec<Self> {
         let (near_left, near_right) = self.tints();
         let live = self.blank & !(near_left & near_right);
         self.regions(live)
@@ -259,7 +280,7 @@ impl<R: ColourRule> Colouring<R> {
     }
 
     /// The square coloured on the way to `to`, named as on a chess board.
-    pub(crate) fn describe_move(&self, to: &Self) -> String {
+    fn square_coloured(&self, to: &Self) -> String {
         let coloured = self.blank & !to.blank;
         self.grid().square_name(coloured.trailing_zeros())
     }
@@ -278,7 +299,7 @@ impl<R: ColourRule> Colouring<R> {
         }
     }
 
-    pub(crate) fn draw(&self) -> String {
+    fn drawn(&self) -> String {
         self.grid().draw(|i| self.square(i))
     }
 }
@@ -301,5 +322,40 @@ impl<R: ColourRule> std::fmt::Display for Colouring<R> {
             .map(|r| (0..w).map(|c| self.square(r * w + c)).collect())
             .collect();
         write!(f, "{}", rows.join("|"))
+    }
+}
+
+impl<R: ColourRule> PartizanGame for Colouring<R> {
+    fn left_options(&self) -> Vec<Self> {
+        self.left_moves()
+    }
+
+    fn right_options(&self) -> Vec<Self> {
+        self.right_moves()
+    }
+
+    /// The regions of uncoloured squares that someone may still colour, each with its
+    /// tints, cropped and in its least symmetric form.
+    fn components(&self) -> Vec<Self> {
+        self.regions_left()
+    }
+}
+
+impl<R: ColourRule> Ruleset for Colouring<R> {
+    fn game(&self) -> String {
+        R::ID.to_string()
+    }
+
+    fn notation(&self) -> String {
+        self.to_string()
+    }
+
+    /// The square coloured: `b2`.
+    fn describe_move(&self, _side: Side, to: &Self) -> String {
+        self.square_coloured(to)
+    }
+
+    fn draw(&self, _ascii: bool) -> String {
+        self.drawn()
     }
 }

@@ -2,7 +2,7 @@
 
 pub mod clobber;
 pub mod col;
-pub(crate) mod colouring;
+pub mod colouring;
 pub mod cram;
 pub mod domineering;
 pub(crate) mod grid;

@@ -28,9 +28,6 @@
 //! ```
 
 use crate::games::colouring::{ColourRule, Colouring};
-use crate::games::ruleset::{Ruleset, Side};
-use crate::partizan::PartizanGame;
-use crate::Result;
 
 /// The most squares a board may have.
 pub const MAX_SQUARES: usize = crate::games::grid::MAX_SQUARES;
@@ -46,7 +43,7 @@ pub const START: &str = "....|....|....";
 
 /// Snort's rule: a player may not colour a square next to the opponent's colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub(crate) struct SnortRule;
+pub struct SnortRule;
 
 impl ColourRule for SnortRule {
     const ID: &'static str = "snort";
@@ -66,91 +63,7 @@ impl ColourRule for SnortRule {
 /// let g = Solver::new().value(&mut a, &Snort::parse("x.").unwrap());
 /// assert_eq!(g, a.integer(1));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Snort(Colouring<SnortRule>);
-
-impl Snort {
-    /// Reads a board: rows from the top separated by `|`, `.` uncoloured, `x` (`l`, `L`,
-    /// `b`, `B`) Left's colour, `o` (`r`, `R`) Right's, `#` no square; or `RxC` for an
-    /// empty board of R rows and C columns. Quotes around the text are ignored.
-    ///
-    /// ```
-    /// use nimlab::games::snort::Snort;
-    /// assert_eq!(Snort::parse("2x3").unwrap().to_string(), "...|...");
-    /// assert_eq!(Snort::parse("\"L.#|..R\"").unwrap().to_string(), "x.#|..o");
-    /// ```
-    ///
-    /// # Errors
-    /// Rows of different lengths, another character (named with its row and column), or
-    /// a board beyond [`MAX_SQUARES`] squares.
-    pub fn parse(text: &str) -> Result<Snort> {
-        Colouring::parse(text).map(Snort)
-    }
-
-    /// An empty board of `height` rows and `width` columns.
-    ///
-    /// ```
-    /// use nimlab::games::snort::Snort;
-    /// assert_eq!(Snort::empty(2, 2).unwrap().to_string(), "..|..");
-    /// ```
-    ///
-    /// # Errors
-    /// A side of 0, or more than [`MAX_SQUARES`] squares.
-    pub fn empty(height: u32, width: u32) -> Result<Snort> {
-        Colouring::empty(height, width).map(Snort)
-    }
-
-    /// The number of rows.
-    pub fn height(&self) -> u32 {
-        self.0.height()
-    }
-
-    /// The number of columns.
-    pub fn width(&self) -> u32 {
-        self.0.width()
-    }
-}
-
-impl PartizanGame for Snort {
-    fn left_options(&self) -> Vec<Snort> {
-        self.0.left_options().into_iter().map(Snort).collect()
-    }
-
-    fn right_options(&self) -> Vec<Snort> {
-        self.0.right_options().into_iter().map(Snort).collect()
-    }
-
-    /// The regions of uncoloured squares that someone may still colour, each with its
-    /// tints, cropped and in its least symmetric form.
-    fn components(&self) -> Vec<Snort> {
-        self.0.components().into_iter().map(Snort).collect()
-    }
-}
-
-impl Ruleset for Snort {
-    fn game(&self) -> String {
-        "snort".to_string()
-    }
-
-    fn notation(&self) -> String {
-        self.to_string()
-    }
-
-    /// The square coloured: `b2`.
-    fn describe_move(&self, _side: Side, to: &Snort) -> String {
-        self.0.describe_move(&to.0)
-    }
-
-    fn draw(&self, _ascii: bool) -> String {
-        self.0.draw()
-    }
-}
-
-impl std::fmt::Display for Snort {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
+pub type Snort = Colouring<SnortRule>;
 
 /// The catalogue entry.
 pub(crate) fn entry() -> crate::games::PartizanEntry {
@@ -169,8 +82,10 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::games::ruleset::{Ruleset, Side};
     use crate::notation::print;
     use crate::partizan::solver::Whole;
+    use crate::partizan::PartizanGame;
     use crate::partizan::{Arena, Solver};
 
     fn value_text(board: &str) -> String {
