@@ -45,19 +45,7 @@ impl Clobber {
     /// Rows of different lengths, another character (named with its row and column), or
     /// more than [`MAX_SQUARES`] squares.
     pub fn parse(text: &str) -> Result<Clobber> {
-        let text = text.trim().trim_matches('"');
-        let (grid, [_, left, right]) = Grid::parse(
-            "clobber",
-            text,
-            "expected rows of `x`, `o` and `.` separated by `|`, as in `xox|ox.`",
-            "`x`, `o` or `.`",
-            |ch| match ch {
-                '.' => Some(0),
-                'x' | 'X' => Some(1),
-                'o' | 'O' => Some(2),
-                _ => None,
-            },
-        )?;
+        let (grid, left, right) = Grid::parse_stones("clobber", text, "xox|ox.")?;
         Ok(Clobber {
             height: grid.height as u8,
             width: grid.width as u8,

@@ -65,6 +65,29 @@ pub(crate) fn fits(height: u64, width: u64, min_height: u64) -> bool {
 }
 
 impl Grid {
+    /// Reads a board of stones, rows from the top separated by `|`: `x` Left's stone, `o`
+    /// Right's, `.` empty (quotes around the text are ignored). Returns the shape and the
+    /// masks of Left's and Right's stones; `example` shows a board in errors.
+    ///
+    /// # Errors
+    /// As [`Grid::parse`].
+    pub(crate) fn parse_stones(game: &str, text: &str, example: &str) -> Result<(Grid, u64, u64)> {
+        let text = text.trim().trim_matches('"');
+        let (grid, [_, left, right]) = Grid::parse(
+            game,
+            text,
+            &format!("expected rows of `x`, `o` and `.` separated by `|`, as in `{example}`"),
+            "`x`, `o` or `.`",
+            |ch| match ch {
+                '.' => Some(0),
+                'x' | 'X' => Some(1),
+                'o' | 'O' => Some(2),
+                _ => None,
+            },
+        )?;
+        Ok((grid, left, right))
+    }
+
     /// Reads rows from the top separated by `|`; `square` names each character's kind
     /// (`None` for a character the game does not know). Returns the shape and, for each
     /// kind 0 to 2, the mask of its squares. `game` names the game in errors, `hint` says

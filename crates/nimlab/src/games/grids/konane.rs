@@ -193,19 +193,7 @@ impl Konane {
     /// assert!(Konane::parse("xo|o").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<Konane> {
-        let text = text.trim().trim_matches('"');
-        let (grid, [_, left, right]) = Grid::parse(
-            "konane",
-            text,
-            "expected rows of `x`, `o` and `.` separated by `|`, as in `xoxo|ox.x|xo.o|oxox`",
-            "`x`, `o` or `.`",
-            |ch| match ch {
-                '.' => Some(0),
-                'x' | 'X' => Some(1),
-                'o' | 'O' => Some(2),
-                _ => None,
-            },
-        )?;
+        let (grid, left, right) = Grid::parse_stones("konane", text, "xoxo|ox.x|xo.o|oxox")?;
         Ok(Konane {
             height: grid.height as u8,
             width: grid.width as u8,
