@@ -384,3 +384,155 @@ impl Session {
         self.analyzer.solver()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Analysis;
+    use crate::games::{Arg, Catalogue};
+    use crate::Outcome;
+    use rand::{Rng, SeedableRng};
+
+    fn game(tokens: &[&str]) -> Game {
+        let args: Vec<Arg<'_>> = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Arg::new(t, i + 1))
+            .collect();
+        Catalogue::standard().parse_game(&args).unwrap()
+    }
+
+    /// The side that wins `start` under `convention` with `first` to move, by the
+    /// analysis (an independent computation: values and searches, not the session).
+    fn winner(start: &Game, convention: Convention, first: Side) -> Side {
+        let a = Analyzer::new().analyze(start, convention, 1).unwrap();
+        match (a.outcome(), &a) {
+            (Outcome::N, _) => first,
+            (Outcome::P, _) => first.other(),
+            (Outcome::L, Analysis::Partizan(_)) => Side::Left,
+            (Outcome::R, Analysis::Partizan(_)) => Side::Right,
+            (o, _) => panic!("outcome {o} of {}", start.position()),
+        }
+    }
+
+    /// The computer, on the winning side, wins against random play (the player's moves
+    /// typed as text, read back by the session), whoever starts.
+    #[test]
+    fn the_computer_wins_every_won_game_against_random_play() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(16);
+        let cases: &[(&[&str], Convention)] = &[
+            (&["nim", "3", "4", "5"], Convention::Normal),
+            (&["nim", "1", "2", "3"], Convention::Misere),
+            (&["kayles", "7"], Convention::Normal),
+            (&["subtraction:1,3,4", "10", "7"], Convention::Misere),
+            (&["chomp", "3x4"], Convention::Normal),
+            (&["domineering", "3x3"], Convention::Normal),
+            (&["toads-and-frogs", "tt..ff"], Convention::Normal),
+            (&["hackenbush-string", "xo", "ox", "x"], Convention::Normal),
+        ];
+        for (tokens, convention) in cases {
+            let start = game(tokens);
+            for first in [Side::Left, Side::Right] {
+                let computer = winner(&start, *convention, first);
+                let you = computer.other();
+                for _ in 0..5 {
+                    let mut s =
+                        Session::new(start.clone(), *convention, you, first != you).unwrap();
+                    let end = loop {
+                        if let Some(end) = s.over().unwrap() {
+                            break end;
+                        }
+                        if s.your_turn() {
+                            let all = s.moves(you).unwrap();
+                            let pick = &all[rng.gen_range(0..all.len())];
+                            let m = s.read(&pick.description).unwrap_or_else(|e| {
+                                panic!("{tokens:?}: `{}` not read: {e}", pick.description)
+                            });
+                            // The move read is the one listed, up to the order of heaps
+                            // (`1 0` and `0 1` are one position of Kayles).
+                            let sorted = |p: &str| {
+                                let mut t: Vec<String> =
+                                    p.split_whitespace().map(String::from).collect();
+                                t.sort();
+                                t
+                            };
+                            assert_eq!(
+                                sorted(&m.after.position()),
+                                sorted(&pick.position),
+                                "{tokens:?}"
+                            );
+                            s.play(m);
+                        } else {
+                            s.computer_move().unwrap().unwrap();
+                        }
+                    };
+                    let End::NoMove { winner, .. } = end else {
+                        panic!("{tokens:?}: {end:?}")
+                    };
+                    assert_eq!(winner, computer, "{tokens:?} {convention:?}, {first} first");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn undo_goes_back_to_the_players_turn_and_a_new_game_restores_the_sides() {
+        let mut s = Session::new(
+            game(&["nim", "3", "4"]),
+            Convention::Normal,
+            Side::Left,
+            false,
+        )
+        .unwrap();
+        assert!(!s.undo(), "nothing to undo at the start");
+        let m = s.read("2-1").unwrap();
+        s.play(m);
+        s.computer_move().unwrap().unwrap();
+        assert_eq!(s.moves_played(), 2);
+        assert!(s.undo());
+        assert_eq!((s.moves_played(), s.your_turn()), (0, true));
+        // The computer takes the player's side: it moves now; a new game gives the player
+        // back the side chosen.
+        s.swap();
+        assert!(!s.your_turn());
+        s.computer_move().unwrap().unwrap();
+        s.restart();
+        assert_eq!(
+            (s.moves_played(), s.you(), s.your_turn()),
+            (0, Side::Left, true)
+        );
+    }
+
+    #[test]
+    fn a_position_of_a_loopy_game_coming_up_a_third_time_is_a_draw() {
+        // Northcott's pieces move back and forth: four moves bring `w..b` back with White
+        // to move.
+        let cycle = [
+            &[".w.b", "black"][..],
+            &[".wb."][..],
+            &["w.b.", "black"][..],
+            &["w..b"][..],
+        ];
+        let start = game(&["northcott", "w..b"]);
+        let mut s = Session::new(start, Convention::Normal, Side::Left, false).unwrap();
+        for round in 0..2 {
+            for (k, position) in cycle.iter().enumerate() {
+                assert_eq!(s.over().unwrap(), None, "round {round}, move {k}");
+                let mut tokens = vec!["northcott"];
+                tokens.extend_from_slice(position);
+                s.play(Move {
+                    description: String::new(),
+                    after: game(&tokens),
+                });
+            }
+        }
+        assert_eq!(s.over().unwrap(), Some(End::Repetition));
+    }
+
+    #[test]
+    fn misere_play_of_a_partizan_game_is_refused() {
+        let start = game(&["domineering", "2x2"]);
+        let refused = Session::new(start, Convention::Misere, Side::Left, false);
+        assert!(matches!(refused, Err(Error::Unsupported(_))));
+    }
+}
