@@ -1,8 +1,8 @@
-//! Play sessions of the partizan rulesets: the first line is a position (or sum) as in the
-//! `partizan_position` target, each further line a move or a command typed by a player
-//! (`a1-a2`, `2: take 4`, the position a move leads to, `moves`, `hint`, `swap`, `undo`,
-//! `new`), read by `nimlab::play::partizan` for the side to move (Left first; each move
-//! passes the turn).
+//! Play sessions of the partizan rulesets, through `nimlab::play::Session` as the front
+//! ends use it: the first line is a position (or sum) as in the `partizan_position`
+//! target, each further line a move or a command typed by a player (`a1-a2`, `2: take 4`,
+//! the position a move leads to, `moves`, `hint`, `swap`, `undo`, `new`); a move is read
+//! for the side to move (Left first; the player takes that side).
 //!
 //! Properties: a move read is one of the side's legal moves; the computer's move (asked
 //! for by `hint`, on small positions) is legal, and a winning one leaves a value the
@@ -10,10 +10,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimlab::games::ruleset::{RulesetSolver, Side};
-use nimlab::games::{Catalogue, PartizanSum};
+use nimlab::games::ruleset::Side;
+use nimlab::games::{Catalogue, Game, PartizanSum};
 use nimlab::partizan::outcome;
-use nimlab::play::partizan::{choose, read_move};
+use nimlab::play::Session;
+use nimlab::Convention;
 use nimlab::Outcome;
 use nimlab_fuzz::{args, partizan_ids, text, tokens};
 
@@ -67,41 +68,50 @@ fuzz_target!(|data: &[u8]| {
     if start.notation().len() > MAX_PLAYED_TEXT {
         return;
     }
-    let mut history = vec![(start, Side::Left)];
-    let mut solver = RulesetSolver::new();
+    let Ok(mut s) = Session::new(Game::Partizan(start), Convention::Normal, Side::Left, false)
+    else {
+        return;
+    };
     for line in lines.take(MAX_LINES) {
-        let (current, side) = history.last().expect("the start stays");
-        let (current, side) = (current.clone(), *side);
+        let Game::Partizan(current) = s.current().clone() else {
+            unreachable!("a partizan game was read")
+        };
         let here = current.notation();
         match line.trim() {
             "" => {}
             "moves" => {
-                let _ = current.moves(side);
+                let _ = s.moves(s.you());
             }
-            "swap" => history.push((current, side.other())),
+            "swap" => s.swap(),
             "undo" => {
-                if history.len() > 1 {
-                    history.pop();
+                if s.undo() {
+                    assert!(s.your_turn(), "{here:?}: undo leaves the computer to move");
                 }
             }
-            "new" => history.truncate(1),
+            "new" => {
+                s.restart();
+                assert_eq!(s.moves_played(), 0);
+            }
             "hint" => {
                 if !small(&current) {
                     continue;
                 }
-                let Ok(Some(choice)) = choose(&current, side, &mut solver) else {
+                let side = s.you();
+                let Ok(Some(choice)) = s.hint() else {
                     continue;
                 };
-                let after = choice.turn.after.notation();
+                let Game::Partizan(after_sum) = &choice.chosen.after else {
+                    unreachable!("a partizan game was read")
+                };
+                let after = after_sum.notation();
                 assert!(
                     legal(&current, side).contains(&after),
                     "{here:?}: the computer's move for {side} to {after:?} is not legal"
                 );
                 if choice.winning {
-                    let v = choice
-                        .turn
-                        .after
-                        .value(&mut solver)
+                    let solver = s.solver();
+                    let v = after_sum
+                        .value(solver)
                         .unwrap_or_else(|e| panic!("{after:?}: the value: {e}"));
                     let o = outcome(solver.arena(), v);
                     let lost = match side {
@@ -115,13 +125,20 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             typed => {
-                if let Ok(turn) = read_move(&current, side, typed) {
-                    let after = turn.after.notation();
+                // Every line is read: the player takes the side to move.
+                if !s.your_turn() {
+                    s.swap();
+                }
+                let side = s.you();
+                if let Ok(m) = s.read(typed) {
+                    let after = m.after.position();
+                    let positions: Vec<String> =
+                        current.moves(side).iter().map(|t| t.after.position()).collect();
                     assert!(
-                        legal(&current, side).contains(&after),
+                        positions.contains(&after),
                         "{here:?}: {typed:?} is read as {side}'s move to {after:?}, which is not legal"
                     );
-                    history.push((turn.after, side.other()));
+                    s.play(m);
                 }
             }
         }

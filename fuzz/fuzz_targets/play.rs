@@ -1,19 +1,22 @@
-//! Play sessions of the impartial games: the first line is a position (or sum) as in the
-//! `position` target, each further line a move or a command typed by a player
-//! (`take 2 from heap 1`, `2-1`, `b1-b3`, `4>2`, `moves`, `hint`, `undo`, `new`),
-//! read by `nimlab::play::impartial` against the current position.
+//! Play sessions of the impartial games, through `nimlab::play::Session` as the front
+//! ends use it: the first line is a position (or sum) as in the `position` target, each
+//! further line a move or a command typed by a player (`take 2 from heap 1`, `2-1`,
+//! `b1-b3`, `4>2`, `moves`, `hint`, `undo`, `swap`, `new`, `go` for the computer's move).
 //!
 //! The whole session runs under the time limit of `nimlab_fuzz::limited`.
 //!
 //! Properties: a move read is one of the position's legal moves; the computer's winning
-//! move (asked for by `hint`, on small positions) leaves a position the player to move
-//! loses.
+//! move (asked for by `hint`, on small positions, in normal and misère play) leaves a
+//! position the player to move loses; `undo` goes back to the player's turn, `new` to the
+//! start.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use nimlab::Convention;
-use nimlab::games::{Catalogue, Sum};
-use nimlab::play::impartial::{choose, moves, outcome, read_move};
+use nimlab::games::ruleset::Side;
+use nimlab::games::{Catalogue, Game, Sum};
+use nimlab::play::impartial::{moves, outcome};
+use nimlab::play::Session;
 use nimlab::Outcome;
 use nimlab_fuzz::{impartial_ids, limited, small_numbers, text, tokens};
 
@@ -61,43 +64,73 @@ fuzz_target!(|data: &[u8]| {
     limited(|| session(&start, lines));
 });
 
-/// Plays the session's `lines` from `start`, until they end or the time limit stops it.
-fn session<'a>(start: &Sum, lines: impl Iterator<Item = &'a str>) {
-    let mut history = vec![start.clone()];
-    for line in lines.take(MAX_LINES) {
-        if nimlab::limits::stopped() {
+/// The sum a session's game is.
+fn sum(game: &Game) -> &Sum {
+    match game {
+        Game::Impartial(sum) => sum,
+        Game::Partizan(_) => unreachable!("an impartial game was read"),
+    }
+}
+
+/// Plays the session's `lines` from `start`, in normal and in misère play, until they end
+/// or the time limit stops it.
+fn session<'a>(start: &Sum, lines: impl Iterator<Item = &'a str> + Clone) {
+    for convention in [Convention::Normal, Convention::Misere] {
+        let game = Game::Impartial(start.clone());
+        let Ok(mut s) = Session::new(game, convention, Side::Left, false) else {
             return;
-        }
-        let current = history.last().expect("the start stays");
-        let here = current.notation();
-        match line.trim() {
-            "" => {}
-            "moves" => {
-                let _ = moves(current);
+        };
+        for line in lines.clone().take(MAX_LINES) {
+            if nimlab::limits::stopped() {
+                return;
             }
-            "undo" => {
-                if history.len() > 1 {
-                    history.pop();
+            let current = sum(s.current()).clone();
+            let here = current.notation();
+            match line.trim() {
+                "" => {}
+                "moves" => {
+                    let _ = s.moves(s.you());
                 }
-            }
-            "new" => history.truncate(1),
-            "hint" => {
-                if !small(current) {
-                    continue;
+                "undo" => {
+                    if s.undo() {
+                        assert!(s.your_turn(), "{here:?}: undo leaves the computer to move");
+                    }
                 }
-                for convention in [Convention::Normal, Convention::Misere] {
-                    let Ok(Some(choice)) = choose(current, convention) else {
+                "new" => {
+                    s.restart();
+                    assert_eq!(s.moves_played(), 0);
+                    assert!(s.your_turn());
+                }
+                "swap" => s.swap(),
+                "go" => {
+                    if small(&current) && !s.your_turn() {
+                        if let Ok(Some(c)) = s.computer_move() {
+                            let after = c.chosen.after.position();
+                            if let Some(legal) = legal(&current) {
+                                assert!(
+                                    legal.contains(&after),
+                                    "{here:?}: the computer's move to {after:?} is not legal"
+                                );
+                            }
+                        }
+                    }
+                }
+                "hint" => {
+                    if !small(&current) {
+                        continue;
+                    }
+                    let Ok(Some(choice)) = s.hint() else {
                         continue;
                     };
-                    let after = choice.turn.after.notation();
-                    if let Some(legal) = legal(current) {
+                    let after = choice.chosen.after.position();
+                    if let Some(legal) = legal(&current) {
                         assert!(
                             legal.contains(&after),
                             "{here:?}: the computer's move to {after:?} is not legal"
                         );
                     }
                     if choice.winning {
-                        if let Ok(o) = outcome(&choice.turn.after, convention) {
+                        if let Ok(o) = outcome(sum(&choice.chosen.after), convention) {
                             assert!(
                                 o == Outcome::P,
                                 "{here:?} ({convention:?}): the computer's winning move leaves {after:?}, of outcome {o}"
@@ -105,17 +138,21 @@ fn session<'a>(start: &Sum, lines: impl Iterator<Item = &'a str>) {
                         }
                     }
                 }
-            }
-            typed => {
-                if let Ok(turn) = read_move(current, typed) {
-                    let after = turn.after.notation();
-                    if let Some(legal) = legal(current) {
-                        assert!(
-                            legal.contains(&after),
-                            "{here:?}: {typed:?} is read as a move to {after:?}, which is not legal"
-                        );
+                typed => {
+                    // Every line is read: the player takes the side to move.
+                    if !s.your_turn() {
+                        s.swap();
                     }
-                    history.push(turn.after);
+                    if let Ok(m) = s.read(typed) {
+                        let after = m.after.position();
+                        if let Some(legal) = legal(&current) {
+                            assert!(
+                                legal.contains(&after),
+                                "{here:?}: {typed:?} is read as a move to {after:?}, which is not legal"
+                            );
+                        }
+                        s.play(m);
+                    }
                 }
             }
         }
