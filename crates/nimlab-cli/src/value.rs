@@ -40,7 +40,16 @@ pub fn run(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
 fn evaluate(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut s = Session::new();
     let v = s.eval_text(&args.expression)?;
-    let output = s.try_show(&v)?;
+    // The report (mean, temperature, birthday) only for JSON; the value is written once.
+    let report = if args.json {
+        Some(s.describe(&args.expression, &v)?)
+    } else {
+        None
+    };
+    let output = match &report {
+        Some(r) => r.output.clone(),
+        None => s.try_show(&v)?,
+    };
     if let Some(path) = &args.svg {
         let svg = s
             .thermograph_svg(&v, &args.expression, &output)
@@ -53,8 +62,7 @@ fn evaluate(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
         std::fs::write(path, svg)
             .map_err(|e| Failure::Input(nimlab::heap::cannot_write(path, &e)))?;
     }
-    if args.json {
-        let report = s.describe(&args.expression, &v)?;
+    if let Some(report) = report {
         let text = serde_json::to_string(&report).map_err(std::io::Error::other)?;
         writeln!(out, "{text}")?;
     } else {
