@@ -158,8 +158,9 @@ fuzz_target!(|data: &[u8]| {
     }
     for part in &sum.parts {
         reads_back(&cat, &part.game(), &part.notation(), &short(text));
-        let _ = part.draw(true);
-        let _ = part.draw(false);
+        let _ = nimlab::draw::position_text(&**part, true);
+        let _ = nimlab::draw::position_text(&**part, false);
+        let _ = part.figure().map(|f| nimlab::draw::figure_svg(&f));
         check_small(&cat, &**part, text);
     }
 });

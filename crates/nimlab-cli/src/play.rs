@@ -224,8 +224,7 @@ impl Game {
     /// Draws the current position.
     fn draw(&self, t: &mut Transcript<'_>) -> io::Result<()> {
         let current = self.session.current();
-        let drawing: String = current
-            .draw(self.ascii)
+        let drawing: String = nimlab::draw::game_text(current, self.ascii)
             .lines()
             .map(|line| format!("  {line}\n"))
             .collect();

@@ -1,83 +1,232 @@
 //! The figures of positions drawn as SVG: boards of squares, and Hackenbush pictures
 //! standing on the ground.
 
+use super::text::DRAWN_HEAPS;
 use crate::games::hackenbush::Colour;
-use crate::games::{column_name, Board, Figure, Graph, Square};
+use crate::games::{
+    column_name, Board, Figure, Graph, Heap, Labels, Piece, Shape, Square, Things, MAX_DRAWN_WIDTH,
+};
 use crate::picture::{Anchor, Style, Svg};
 use std::f64::consts::FRAC_1_SQRT_2;
 
-/// A figure as an SVG picture.
+/// A figure as an SVG picture: its title as the picture's title, its notes under it.
 ///
 /// ```
 /// use nimlab::draw::figure_svg;
-/// use nimlab::games::{Board, Figure, Square};
-/// let board = Board { title: "Clobber xo".into(), width: 2, height: 1, squares: vec![Square::Left, Square::Right] };
-/// let svg = figure_svg(&Figure::Board(board));
+/// use nimlab::games::{Board, Figure, Shape, Square};
+/// let board = Board::lettered(2, 1, vec![Square::Left, Square::Right]);
+/// let svg = figure_svg(&Figure::new(Shape::Board(board)).titled("Clobber xo"));
 /// assert!(svg.contains("<title>Clobber xo</title>"));
 /// assert_eq!(svg.matches("<circle").count(), 2);
 /// ```
 pub fn figure_svg(figure: &Figure) -> String {
-    match figure {
-        Figure::Board(b) => board(b),
-        Figure::Graph(g) => graph(g),
+    let extra = NOTE_LINE * figure.notes.len() as f64;
+    let (mut out, bottom) = match &figure.shape {
+        Shape::Board(b) => board(b, &figure.title, extra),
+        Shape::Strip(strip) => {
+            let b = Board {
+                width: strip.squares.len() as u32,
+                height: 1,
+                squares: strip.squares.clone(),
+                rows: Labels::None,
+                columns: Labels::Up(1),
+            };
+            board(&b, &figure.title, extra)
+        }
+        Shape::Heaps(heaps) => heap_rows(heaps, &figure.title, extra),
+        Shape::Graph(g) => graph(g, &figure.title, extra),
+    };
+    for (i, note) in figure.notes.iter().enumerate() {
+        let y = bottom + NOTE_LINE * (i as f64 + 0.75);
+        out.text((12.0, y), Anchor::Start, 13.0, &Style::new(), note, None);
     }
+    out.finish()
 }
 
-fn board(b: &Board) -> String {
+/// The height of a line of notes.
+const NOTE_LINE: f64 = 20.0;
+
+/// A board, with `extra` room under it: the picture so far and where the room starts.
+fn board(b: &Board, title: &str, extra: f64) -> (Svg, f64) {
     const CELL: f64 = 40.0;
     const MARGIN: f64 = 24.0;
     let (w, h) = (
         f64::from(b.width) * CELL + 2.0 * MARGIN,
         f64::from(b.height) * CELL + 2.0 * MARGIN,
     );
-    let mut out = Svg::new(w, h, 14.0, &b.title);
+    let mut out = Svg::new(w.max(120.0), h + extra, 14.0, title);
     for r in 0..b.height {
         for c in 0..b.width {
             let i = (r * b.width + c) as usize;
             let (x, y) = (MARGIN + f64::from(c) * CELL, MARGIN + f64::from(r) * CELL);
-            let mark = b.squares.get(i).copied().unwrap_or(Square::Empty);
-            let fill = if mark == Square::Filled {
-                "#555555"
-            } else {
-                "#f3e9d2"
-            };
-            out.rect(
-                (x, y),
-                (CELL, CELL),
-                &Style::new().fill(fill).stroke("#8a7a5a"),
-            );
-            let stone = match mark {
-                Square::Left => Some(("#1f4fbf", "#0b2a70")),
-                Square::Right => Some(("#d93a32", "#7a1510")),
-                _ => None,
-            };
-            if let Some((fill, stroke)) = stone {
-                out.circle(
-                    (x + CELL / 2.0, y + CELL / 2.0),
-                    CELL * 2.0 / 5.0,
-                    &Style::new().fill(fill).stroke(stroke).width(2.0),
-                );
-            }
+            let mark = b.squares.get(i).copied().unwrap_or(Square::Absent);
+            square(&mut out, (x, y), CELL, mark);
         }
     }
     let plain = Style::new();
+    let column_label = |c: u32| match b.columns {
+        Labels::Letters => Some(column_name(c)),
+        Labels::Up(first) | Labels::Down(first) => Some((first + u64::from(c)).to_string()),
+        Labels::None => None,
+    };
     for c in 0..b.width {
-        let x = MARGIN + f64::from(c) * CELL + CELL / 2.0;
+        if let Some(label) = column_label(c) {
+            let x = MARGIN + f64::from(c) * CELL + CELL / 2.0;
+            out.text((x, h - 6.0), Anchor::Middle, 14.0, &plain, &label, None);
+        }
+    }
+    let row_label = |r: u32| match b.rows {
+        Labels::Up(first) => Some((first + u64::from(b.height - 1 - r)).to_string()),
+        Labels::Down(first) => Some((first + u64::from(r)).to_string()),
+        Labels::Letters => Some(column_name(r)),
+        Labels::None => None,
+    };
+    for r in 0..b.height {
+        if let Some(label) = row_label(r) {
+            let y = MARGIN + f64::from(r) * CELL + CELL / 2.0 + 5.0;
+            out.text(
+                (MARGIN / 2.0, y),
+                Anchor::Middle,
+                14.0,
+                &plain,
+                &label,
+                None,
+            );
+        }
+    }
+    (out, h)
+}
+
+/// One square at `(x, y)`: its ground, then what stands on it.
+fn square(out: &mut Svg, (x, y): (f64, f64), cell: f64, mark: Square) {
+    let ground = match mark {
+        Square::Absent => return,
+        Square::Filled => "#555555",
+        Square::Piece(Piece::Chocolate | Piece::Poison) => "#7b4a2a",
+        _ => "#f3e9d2",
+    };
+    out.rect(
+        (x, y),
+        (cell, cell),
+        &Style::new().fill(ground).stroke("#8a7a5a"),
+    );
+    let centre = (x + cell / 2.0, y + cell / 2.0);
+    let stone = |out: &mut Svg, fill: &'static str, stroke: &'static str| {
+        out.circle(
+            centre,
+            cell * 2.0 / 5.0,
+            &Style::new().fill(fill).stroke(stroke).width(2.0),
+        );
+    };
+    let label = |out: &mut Svg, text: &str, fill: &'static str| {
+        let at = (centre.0, centre.1 + cell / 6.0);
         out.text(
-            (x, h - 6.0),
+            at,
             Anchor::Middle,
-            14.0,
+            cell / 2.0,
+            &Style::new().fill(fill),
+            text,
+            None,
+        );
+    };
+    match mark {
+        Square::Left => stone(out, "#1f4fbf", "#0b2a70"),
+        Square::Right => stone(out, "#d93a32", "#7a1510"),
+        Square::Count(n) => label(out, &n.to_string(), "#222222"),
+        Square::Piece(p) => match p {
+            Piece::Stone => stone(out, "#333333", "#111111"),
+            Piece::Gold => stone(out, "#d4a017", "#8a6d0b"),
+            Piece::White => stone(out, "#ffffff", "#333333"),
+            Piece::Black => stone(out, "#222222", "#000000"),
+            Piece::Heads => {
+                stone(out, "#c9b037", "#7a6a1a");
+                label(out, "H", "#222222");
+            }
+            Piece::Tails => {
+                stone(out, "#b4b4b4", "#6a6a6a");
+                label(out, "T", "#222222");
+            }
+            Piece::Toad => {
+                stone(out, "#2e7d32", "#1b4d1e");
+                label(out, "t", "#ffffff");
+            }
+            Piece::Frog => {
+                stone(out, "#6a1b9a", "#3d0f59");
+                label(out, "f", "#ffffff");
+            }
+            Piece::WhitePawn => label(out, "♙", "#222222"),
+            Piece::BlackPawn => label(out, "♟", "#222222"),
+            Piece::Rook => label(out, "♜", "#222222"),
+            Piece::Poison => label(out, "☠", "#ffffff"),
+            Piece::Chocolate => {}
+        },
+        Square::Empty | Square::Filled | Square::Absent => {}
+    }
+}
+
+/// Heaps one to a row, as matches (a heap past [`MAX_DRAWN_WIDTH`] as its number), each
+/// named on the left and its size on the right.
+fn heap_rows(heaps: &[Heap], title: &str, extra: f64) -> (Svg, f64) {
+    const ROW: f64 = 34.0;
+    const GAP: f64 = 8.0;
+    const LEFT: f64 = 96.0;
+    let shown = &heaps[..heaps.len().min(DRAWN_HEAPS)];
+    let longest = shown
+        .iter()
+        .map(|h| h.size.min(MAX_DRAWN_WIDTH))
+        .max()
+        .unwrap_or(0);
+    let width = LEFT + longest as f64 * GAP + 80.0;
+    let height = (shown.len().max(1) as f64) * ROW + 24.0;
+    let mut out = Svg::new(width.max(200.0), height + extra, 13.0, title);
+    let plain = Style::new();
+    if shown.is_empty() {
+        out.text(
+            (12.0, 30.0),
+            Anchor::Start,
+            13.0,
             &plain,
-            &column_name(c),
+            "(every heap is empty)",
             None,
         );
     }
-    for r in 0..b.height {
-        let y = MARGIN + f64::from(r) * CELL + CELL / 2.0 + 5.0;
-        let row = (b.height - r).to_string();
-        out.text((MARGIN / 2.0, y), Anchor::Middle, 14.0, &plain, &row, None);
+    for (i, h) in shown.iter().enumerate() {
+        let y = 12.0 + i as f64 * ROW;
+        let name = match h.number {
+            Some(n) => format!("{} {n}", h.name),
+            None => h.name.clone(),
+        };
+        out.text((12.0, y + 20.0), Anchor::Start, 13.0, &plain, &name, None);
+        if h.size > MAX_DRAWN_WIDTH {
+            let text = format!("({})", h.size);
+            out.text((LEFT, y + 20.0), Anchor::Start, 13.0, &plain, &text, None);
+            continue;
+        }
+        for k in 0..h.size {
+            let x = LEFT + k as f64 * GAP;
+            match h.of {
+                Things::Matches => {
+                    out.line(
+                        (x, y + 4.0),
+                        (x, y + 26.0),
+                        &Style::new().stroke("#a0522d").width(3.0).round(),
+                    );
+                    out.circle((x, y + 4.0), 2.5, &Style::new().fill("#c0392b"));
+                }
+                Things::Coins | Things::Circle => {
+                    out.circle(
+                        (x + GAP / 2.0, y + 15.0),
+                        GAP / 2.0 - 0.5,
+                        &Style::new().fill("#333333"),
+                    );
+                }
+            }
+        }
+        let size = h.size.to_string();
+        let end = LEFT + h.size as f64 * GAP + 12.0;
+        out.text((end, y + 20.0), Anchor::Start, 13.0, &plain, &size, None);
     }
-    out.finish()
+    (out, height)
 }
 
 /// Each vertex's column and height (the ground at height 0), and the number of columns:
@@ -144,7 +293,7 @@ fn stroke(colour: Colour) -> &'static str {
 
 /// The picture: the ground, the vertices at their distance from the ground, edges in
 /// their colours (parallel edges curved, loops as small circles), vertex numbers.
-fn graph(g: &Graph) -> String {
+fn graph(g: &Graph, title: &str, extra: f64) -> (Svg, f64) {
     const STEP_X: f64 = 56.0;
     const STEP_Y: f64 = 64.0;
     const MARGIN: f64 = 32.0;
@@ -164,7 +313,7 @@ fn graph(g: &Graph) -> String {
         let (c, d) = places.get(x).copied().unwrap_or((0.0, 0));
         (MARGIN + (c + 0.5) * STEP_X, ground_y - d as f64 * STEP_Y)
     };
-    let mut out = Svg::new(width, height, 11.0, &g.title);
+    let mut out = Svg::new(width, height + extra, 11.0, title);
     out.line(
         (MARGIN / 2.0, ground_y),
         (width - MARGIN / 2.0, ground_y),
@@ -258,7 +407,7 @@ fn graph(g: &Graph) -> String {
             }
         }
     }
-    out.finish()
+    (out, height)
 }
 
 #[cfg(test)]
@@ -284,13 +433,12 @@ mod tests {
 
     #[test]
     fn a_board_has_a_square_for_each_and_the_names_of_rows_and_columns() {
-        let b = Board {
-            title: "Domineering ..|.#".into(),
-            width: 2,
-            height: 2,
-            squares: vec![Square::Empty, Square::Empty, Square::Empty, Square::Filled],
-        };
-        let svg = figure_svg(&Figure::Board(b));
+        let b = Board::lettered(
+            2,
+            2,
+            vec![Square::Empty, Square::Empty, Square::Empty, Square::Filled],
+        );
+        let svg = figure_svg(&Figure::new(Shape::Board(b)).titled("Domineering ..|.#"));
         assert_eq!(
             svg.matches("<rect").count(),
             5,

@@ -61,14 +61,6 @@ impl Game {
             Game::Partizan(_) => false,
         }
     }
-
-    /// The position drawn for a player, part by part; `ascii` keeps to ASCII.
-    pub fn draw(&self, ascii: bool) -> String {
-        match self {
-            Game::Impartial(s) => s.draw(ascii),
-            Game::Partizan(s) => s.draw(ascii),
-        }
-    }
 }
 
 impl Catalogue {

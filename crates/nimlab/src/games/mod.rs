@@ -8,8 +8,7 @@
 
 pub mod args;
 mod catalogue;
-pub mod drawing;
-mod figure;
+pub mod figure;
 mod game;
 mod partizan_sum;
 mod position;
@@ -48,7 +47,9 @@ pub use args::Arg;
 pub use catalogue::{
     Builder, Catalogue, Entry, GameInfo, GameKind, Params, PartizanBuilder, PartizanEntry,
 };
-pub use figure::{Board, Figure, Graph, Square};
+pub use figure::{
+    Board, Figure, Graph, Heap, Labels, Piece, Shape, Square, Strip, Things, MAX_DRAWN_WIDTH,
+};
 pub use game::Game;
 pub(crate) use grid::column_name;
 pub use partizan_sum::{PartizanSum, PartizanTurn};
@@ -266,47 +267,6 @@ pub(crate) fn piece(ch: char) -> Option<bool> {
         '.' | '-' | '_' | '·' => Some(false),
         _ => None,
     }
-}
-
-/// The most heaps [`draw_heaps`] draws; the others are counted.
-pub const DRAWN_HEAPS: usize = 40;
-
-/// Heaps drawn as rows of matches, as the texts draw them (a heap of more than 60 as
-/// its number). Empty heaps are left out, the others keep their numbers (moves name
-/// heaps by them); past [`DRAWN_HEAPS`] heaps the rest are counted.
-///
-/// ```
-/// let drawn = nimlab::games::draw_heaps(&[2, 0, 3], true);
-/// assert_eq!(drawn.lines().collect::<Vec<_>>(), [
-///     "heap  1: ||                   2",
-///     "heap  3: |||                  3",
-/// ]);
-/// assert_eq!(nimlab::games::draw_heaps(&[0, 0], true), "(every heap is empty)");
-/// ```
-pub fn draw_heaps(heaps: &[u64], ascii: bool) -> String {
-    let matches = if ascii { "|" } else { "│" };
-    let live = heaps.iter().filter(|&&h| h > 0).count();
-    if live == 0 {
-        return "(every heap is empty)".to_string();
-    }
-    let mut lines: Vec<String> = heaps
-        .iter()
-        .enumerate()
-        .filter(|&(_, &h)| h > 0)
-        .take(DRAWN_HEAPS)
-        .map(|(i, &h)| {
-            let row = if h <= 60 {
-                matches.repeat(h as usize)
-            } else {
-                format!("({h} matches)")
-            };
-            format!("heap {:>2}: {row:<20} {h}", i + 1)
-        })
-        .collect();
-    if live > DRAWN_HEAPS {
-        lines.push(format!("… and {} more heaps", live - DRAWN_HEAPS));
-    }
-    lines.join("\n")
 }
 
 /// Reads a move on a list of heaps for a game whose moves are `options`: `H-K` (take K

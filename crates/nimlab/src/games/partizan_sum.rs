@@ -137,17 +137,4 @@ impl PartizanSum {
         }
         out
     }
-
-    /// The sum drawn for a player, part by part.
-    pub fn draw(&self, ascii: bool) -> String {
-        if self.parts.len() == 1 {
-            return self.parts[0].draw(ascii);
-        }
-        let mut out = Vec::new();
-        for (i, p) in self.parts.iter().enumerate() {
-            out.push(format!("part {} ({} {}):", i + 1, p.game(), p.notation()));
-            out.extend(p.draw(ascii).lines().map(|l| format!("  {l}")));
-        }
-        out.join("\n")
-    }
 }

@@ -217,10 +217,11 @@ pub trait Position: Send + Sync {
         })
     }
 
-    /// The position drawn for a player: heaps as rows of matches, boards as grids;
-    /// `ascii` keeps to ASCII characters. The default is the notation.
-    fn draw(&self, _ascii: bool) -> String {
-        self.notation()
+    /// What the position looks like (heaps, a strip of coins, a board), for a
+    /// picture: [`crate::draw`] draws it as text or SVG. `None`: the position is shown
+    /// in its notation.
+    fn figure(&self) -> Option<super::Figure> {
+        None
     }
 }
 

@@ -161,9 +161,9 @@ where
         None
     }
 
-    /// The position drawn for a player (`ascii`: ASCII characters only), when the game
-    /// draws it otherwise than by its notation.
-    fn draw(&self, _pos: &Self::Position, _ascii: bool) -> Option<String> {
+    /// What `pos` looks like, for a picture ([`crate::draw`] draws it); the title is
+    /// set by the position. `None`: the position is shown in its notation.
+    fn figure(&self, _pos: &Self::Position) -> Option<super::Figure> {
         None
     }
 
@@ -406,10 +406,9 @@ where
         Some(read.map(|to| self.to_move(to)))
     }
 
-    fn draw(&self, ascii: bool) -> String {
-        self.game
-            .draw(&self.pos, ascii)
-            .unwrap_or_else(|| self.game.format(&self.pos))
+    fn figure(&self) -> Option<super::Figure> {
+        let f = self.game.figure(&self.pos)?;
+        Some(f.titled(format!("{} {}", self.game(), self.notation())))
     }
 
     fn explain(&self) -> Option<Explanation> {

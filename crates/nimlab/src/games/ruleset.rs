@@ -65,20 +65,15 @@ pub trait Ruleset: PartizanGame + fmt::Debug + Send + Sync + 'static {
     /// in the game's move notation (`a1-a2` for a domino).
     fn describe_move(&self, side: Side, to: &Self) -> String;
 
-    /// The position drawn for a player; `ascii` keeps to ASCII characters. The default
-    /// is the notation.
-    fn draw(&self, _ascii: bool) -> String {
-        self.notation()
-    }
-
     /// The canonical value by a closed form (Berlekamp's rule for Hackenbush strings),
     /// when the ruleset has one; `None` means: solve by the options.
     fn closed_value(&self, _arena: &mut Arena) -> Option<GameId> {
         None
     }
 
-    /// What the position looks like, for a picture ([`crate::draw`] draws it), when
-    /// the ruleset has a figure.
+    /// What the position looks like, for a picture ([`crate::draw`] draws it as text
+    /// and as SVG), when the ruleset has a figure; otherwise it is shown in its
+    /// notation.
     fn figure(&self) -> Option<Figure> {
         None
     }
@@ -169,9 +164,6 @@ pub trait PartizanPosition: Send + Sync {
     /// computation was interrupted.
     fn value(&self, solver: &mut RulesetSolver) -> crate::Result<GameId>;
 
-    /// The position drawn for a player.
-    fn draw(&self, ascii: bool) -> String;
-
     /// What the position looks like, when the ruleset has a figure
     /// ([`Ruleset::figure`]).
     fn figure(&self) -> Option<Figure>;
@@ -216,10 +208,6 @@ impl<R: Ruleset> PartizanPosition for R {
 
     fn value(&self, solver: &mut RulesetSolver) -> crate::Result<GameId> {
         solver.value(self)
-    }
-
-    fn draw(&self, ascii: bool) -> String {
-        Ruleset::draw(self, ascii)
     }
 
     fn figure(&self) -> Option<Figure> {

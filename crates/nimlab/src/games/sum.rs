@@ -71,25 +71,6 @@ impl Sum {
             .join(" + ")
     }
 
-    /// The sum drawn for a player, part by part (see [`Position::draw`]).
-    ///
-    /// ```
-    /// let cat = nimlab::games::Catalogue::standard();
-    /// let sum = cat.parse_sum(&["nim", "2", "+", "nim", "1"]).unwrap();
-    /// assert_eq!(sum.draw(true), "part 1 (nim 2):\n  heap  1: ||                   2\npart 2 (nim 1):\n  heap  1: |                    1");
-    /// ```
-    pub fn draw(&self, ascii: bool) -> String {
-        if let [part] = self.parts.as_slice() {
-            return part.draw(ascii);
-        }
-        let mut out = Vec::new();
-        for (i, p) in self.parts.iter().enumerate() {
-            out.push(format!("part {} ({} {}):", i + 1, p.game(), p.notation()));
-            out.extend(p.draw(ascii).lines().map(|l| format!("  {l}")));
-        }
-        out.join("\n")
-    }
-
     /// The game: the part's id for one part, `sum` otherwise.
     pub fn game(&self) -> String {
         if self.parts.len() == 1 {

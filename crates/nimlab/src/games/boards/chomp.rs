@@ -418,28 +418,31 @@ impl Rules for Chomp {
         })
     }
 
-    fn draw(&self, board: &Board, ascii: bool) -> Option<String> {
-        let (piece, poison) = if ascii {
-            ("o ", "X ")
-        } else {
-            ("■ ", "☠ ")
-        };
-        let mut lines: Vec<String> = board
-            .iter()
-            .enumerate()
+    /// The rows of chocolate from the poisoned row up, the poisoned square at 1,1.
+    fn figure(&self, board: &Board) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Labels, Piece, Shape, Square, MAX_DRAWN_WIDTH};
+        let width = board.first().copied().unwrap_or(0);
+        if u64::from(width) > MAX_DRAWN_WIDTH || board.len() as u64 > MAX_DRAWN_WIDTH {
+            return None;
+        }
+        let squares = (0..board.len())
             .rev()
-            .map(|(r, &len)| {
-                let row: String = (0..len)
-                    .map(|c| if r == 0 && c == 0 { poison } else { piece })
-                    .collect();
-                format!("{:>2} {}", r + 1, row.trim_end())
+            .flat_map(|r| {
+                (0..width).map(move |c| match (r, c) {
+                    _ if c >= board[r] => Square::Absent,
+                    (0, 0) => Square::Piece(Piece::Poison),
+                    _ => Square::Piece(Piece::Chocolate),
+                })
             })
             .collect();
-        let columns: String = (1..=board.first().copied().unwrap_or(0))
-            .map(|c| format!("{:<2}", c % 10))
-            .collect();
-        lines.push(format!("   {}", columns.trim_end()));
-        Some(lines.join("\n"))
+        let b = crate::games::figure::Board {
+            width: u32::from(width),
+            height: board.len() as u32,
+            squares,
+            rows: Labels::Up(1),
+            columns: Labels::Up(1),
+        };
+        Some(Figure::new(Shape::Board(b)))
     }
 
     fn check_searchable(&self, board: &Board) -> Result<()> {

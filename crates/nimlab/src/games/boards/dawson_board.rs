@@ -412,42 +412,30 @@ impl Rules for DawsonChess {
         )
     }
 
-    fn draw(&self, &(board, side): &Turn, ascii: bool) -> Option<String> {
-        let (white, black, empty) = if ascii {
-            ("P", "p", ".")
-        } else {
-            ("♙", "♟", "·")
-        };
-        let mut lines: Vec<String> = (0..3)
+    fn figure(&self, &(board, side): &Turn) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Piece, Shape, Square};
+        let files = usize::from(board.files);
+        let squares = (0..3)
             .rev()
-            .map(|r| {
-                let row: Vec<&str> = (0..usize::from(board.files))
-                    .map(|f| {
-                        if board.white & square(r, f) != 0 {
-                            white
-                        } else if board.black & square(r, f) != 0 {
-                            black
-                        } else {
-                            empty
-                        }
-                    })
-                    .collect();
-                format!("{} {}", r + 1, row.join(" "))
+            .flat_map(|r| {
+                (0..files).map(move |f| {
+                    if board.white & square(r, f) != 0 {
+                        Square::Piece(Piece::WhitePawn)
+                    } else if board.black & square(r, f) != 0 {
+                        Square::Piece(Piece::BlackPawn)
+                    } else {
+                        Square::Empty
+                    }
+                })
             })
             .collect();
-        let letters: Vec<String> = (0..board.files)
-            .map(|f| ((b'a' + f) as char).to_string())
-            .collect();
-        lines.push(format!("  {}", letters.join(" ")));
-        lines.push(format!(
-            "{} to move",
-            if side == Side::White {
-                "White"
-            } else {
-                "Black"
-            }
-        ));
-        Some(lines.join("\n"))
+        let b = crate::games::figure::Board::lettered(u32::from(board.files), 3, squares);
+        let mover = if side == Side::White {
+            "White"
+        } else {
+            "Black"
+        };
+        Some(Figure::new(Shape::Board(b)).note(format!("{mover} to move")))
     }
 }
 

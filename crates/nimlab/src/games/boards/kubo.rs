@@ -251,23 +251,11 @@ impl Rules for Kubo {
         Some(Ok(next))
     }
 
-    fn draw(&self, s: &Stacks, _ascii: bool) -> Option<String> {
-        let mut lines: Vec<String> = s
-            .chunks(3)
-            .enumerate()
-            .map(|(r, row)| {
-                format!(
-                    "{} {}",
-                    3 - r,
-                    row.iter()
-                        .map(|h| h.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )
-            })
-            .collect();
-        lines.push("  a b c".to_string());
-        Some(lines.join("\n"))
+    /// The heights of the nine stacks.
+    fn figure(&self, s: &Stacks) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Board, Figure, Shape, Square};
+        let squares = s.iter().map(|&h| Square::Count(u64::from(h))).collect();
+        Some(Figure::new(Shape::Board(Board::lettered(3, 3, squares))))
     }
 
     fn describe(&self, from: &Stacks, to: &Stacks) -> String {

@@ -28,6 +28,7 @@
 //! assert_eq!(g, a.integer(2));
 //! ```
 
+use crate::games::figure::{Figure, Piece, Square};
 use crate::games::grid::{self, Grid};
 use crate::games::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
@@ -243,14 +244,11 @@ impl Minichess {
         }
     }
 
-    fn square(&self, i: u32, ascii: bool) -> char {
-        match (self.white >> i & 1, self.black >> i & 1, ascii) {
-            (1, _, true) => 'w',
-            (1, _, false) => '♙',
-            (_, 1, true) => 'b',
-            (_, 1, false) => '♟',
-            (_, _, true) => '.',
-            (_, _, false) => '·',
+    fn square(&self, i: u32) -> Square {
+        match (self.white >> i & 1, self.black >> i & 1) {
+            (1, _) => Square::Piece(Piece::WhitePawn),
+            (_, 1) => Square::Piece(Piece::BlackPawn),
+            _ => Square::Empty,
         }
     }
 }
@@ -302,8 +300,11 @@ impl Ruleset for Minichess {
         format!("{}{sign}{}", g.square_name(from), g.square_name(reached))
     }
 
-    fn draw(&self, ascii: bool) -> String {
-        self.grid().draw(|i| self.square(i, ascii))
+    fn figure(&self) -> Option<Figure> {
+        Some(
+            self.grid()
+                .figure(&format!("Minichess {self}"), |i| self.square(i)),
+        )
     }
 }
 
@@ -311,7 +312,15 @@ impl std::fmt::Display for Minichess {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let w = self.width();
         let rows: Vec<String> = (0..self.height())
-            .map(|r| (0..w).map(|c| self.square(r * w + c, true)).collect())
+            .map(|r| {
+                (0..w)
+                    .map(|c| match self.square(r * w + c) {
+                        Square::Piece(Piece::WhitePawn) => 'w',
+                        Square::Piece(Piece::BlackPawn) => 'b',
+                        _ => '.',
+                    })
+                    .collect()
+            })
             .collect();
         write!(f, "{}", rows.join("|"))
     }
@@ -503,8 +512,9 @@ mod tests {
         assert_eq!(names(Side::Left), ["b2-b3", "b2xa3", "b2xc3"]);
         assert_eq!(names(Side::Right), ["a3-a2", "c3-c2", "c3xb2", "a3xb2"]);
         assert_eq!(p.game(), "minichess");
-        assert_eq!(p.draw(true), " 3 b . b\n 2 . w .\n 1 . . .\n   a b c");
-        assert_eq!(p.draw(false), " 3 ♟ · ♟\n 2 · ♙ ·\n 1 · · ·\n   a b c");
+        let draw = |ascii| crate::draw::partizan_text(&p, ascii);
+        assert_eq!(draw(true), " 3 p . p\n 2 . P .\n 1 . . .\n   a b c");
+        assert_eq!(draw(false), " 3 ♟ · ♟\n 2 · ♙ ·\n 1 · · ·\n   a b c");
     }
 
     #[test]

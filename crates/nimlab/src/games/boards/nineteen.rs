@@ -276,24 +276,31 @@ impl Rules for Nineteen {
         })
     }
 
-    fn draw(&self, &points: &Points, ascii: bool) -> Option<String> {
-        let (piece, empty) = if ascii { ("o", ".") } else { ("●", "·") };
+    /// The nineteen points in their hexagon, rows numbered from the top.
+    fn figure(&self, &points: &Points) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Board, Figure, Labels, Piece, Shape, Square};
+        // Row r of `len` points starts 5 − len half-steps in: on a board of 9 columns its
+        // points stand in every other column.
+        let mut squares = vec![Square::Absent; 5 * 9];
         let mut i = 0;
-        let lines: Vec<String> = ROWS
-            .iter()
-            .enumerate()
-            .map(|(r, &len)| {
-                let cells: Vec<&str> = (0..len)
-                    .map(|_| {
-                        let c = if points >> i & 1 != 0 { piece } else { empty };
-                        i += 1;
-                        c
-                    })
-                    .collect();
-                format!("{} {}{}", r + 1, " ".repeat(5 - len), cells.join(" "))
-            })
-            .collect();
-        Some(lines.join("\n"))
+        for (r, &len) in ROWS.iter().enumerate() {
+            for k in 0..len {
+                squares[r * 9 + (5 - len) + 2 * k] = if points >> i & 1 != 0 {
+                    Square::Piece(Piece::Stone)
+                } else {
+                    Square::Empty
+                };
+                i += 1;
+            }
+        }
+        let b = Board {
+            width: 9,
+            height: 5,
+            squares,
+            rows: Labels::Down(1),
+            columns: Labels::None,
+        };
+        Some(Figure::new(Shape::Board(b)))
     }
 
     fn describe(&self, &from: &Points, &to: &Points) -> String {

@@ -125,8 +125,13 @@ impl Rules for Rook3 {
         format_rooks(rooks)
     }
 
-    fn draw(&self, pos: &Rooks, ascii: bool) -> Option<String> {
-        crate::games::drawing::grid(pos, None, if ascii { 'R' } else { '♜' }, ascii)
+    fn figure(&self, pos: &Rooks) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Board, Figure, Piece, Shape};
+        Some(Figure::new(Shape::Board(Board::pieces(
+            pos,
+            None,
+            Piece::Rook,
+        )?)))
     }
 
     fn describe(&self, from: &Rooks, to: &Rooks) -> String {

@@ -411,22 +411,26 @@ impl Rules for Taktix {
         }))
     }
 
-    fn draw(&self, board: &Board, ascii: bool) -> Option<String> {
-        let (piece, empty) = if ascii { ("o ", ". ") } else { ("● ", "· ") };
-        let rows = usize::from(board.rows);
-        let mut lines: Vec<String> = (0..rows)
-            .map(|r| {
-                let row: String = (0..usize::from(board.columns))
-                    .map(|c| if board.has(r, c) { piece } else { empty })
-                    .collect();
-                format!("{} {}", rows - r, row.trim_end())
+    fn figure(&self, board: &Board) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Piece, Shape, Square};
+        let (rows, columns) = (usize::from(board.rows), usize::from(board.columns));
+        let squares = (0..rows)
+            .flat_map(|r| {
+                (0..columns).map(move |c| {
+                    if board.has(r, c) {
+                        Square::Piece(Piece::Stone)
+                    } else {
+                        Square::Empty
+                    }
+                })
             })
             .collect();
-        let letters: String = (0..board.columns)
-            .map(|c| format!("{} ", (b'a' + c) as char))
-            .collect();
-        lines.push(format!("  {}", letters.trim_end()));
-        Some(lines.join("\n"))
+        let b = crate::games::figure::Board::lettered(
+            u32::from(board.columns),
+            u32::from(board.rows),
+            squares,
+        );
+        Some(Figure::new(Shape::Board(b)))
     }
 
     fn check_searchable(&self, board: &Board) -> Result<()> {

@@ -211,16 +211,11 @@ impl Rules for TwoDimNim {
         text
     }
 
-    fn draw(&self, pos: &Stones, ascii: bool) -> Option<String> {
-        {
-            let pieces: Vec<(u64, u64)> = pos.iter().map(|&(r, c)| (c, r)).collect();
-            crate::games::drawing::grid(
-                &pieces,
-                Some(self.width),
-                if ascii { 'o' } else { '●' },
-                ascii,
-            )
-        }
+    fn figure(&self, pos: &Stones) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Board, Figure, Piece, Shape};
+        let pieces: Vec<(u64, u64)> = pos.iter().map(|&(r, c)| (c, r)).collect();
+        let board = Board::pieces(&pieces, Some(self.width), Piece::Stone)?;
+        Some(Figure::new(Shape::Board(board)))
     }
 
     fn describe(&self, from: &Stones, to: &Stones) -> String {

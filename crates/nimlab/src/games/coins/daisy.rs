@@ -207,24 +207,25 @@ impl Rules for Daisy {
             .join(" ")
     }
 
-    fn draw(&self, pos: &Vec<Part>, ascii: bool) -> Option<String> {
-        let coin = if ascii { "o" } else { "●" };
-        let lines: Vec<String> = pos
+    /// Each circle or row of coins on a line.
+    fn figure(&self, pos: &Vec<Part>) -> Option<crate::games::Figure> {
+        use crate::games::figure::{Figure, Heap, Shape, Things};
+        let heaps = pos
             .iter()
             .map(|&p| {
-                let (name, n, ends) = match p {
-                    Part::Circle(n) => ("circle", n, if ascii { ("(", ")") } else { ("⟮", "⟯") }),
-                    Part::Row(n) => ("row", n, ("", "")),
+                let (name, size, of) = match p {
+                    Part::Circle(n) => ("circle", n, Things::Circle),
+                    Part::Row(n) => ("row", n, Things::Coins),
                 };
-                let coins = if n <= crate::games::drawing::MAX_DRAWN_WIDTH {
-                    vec![coin; n as usize].join(" ")
-                } else {
-                    format!("({n} coins)")
-                };
-                format!("{name:<6} {}{coins}{}  {n}", ends.0, ends.1)
+                Heap {
+                    name: name.to_string(),
+                    number: None,
+                    size,
+                    of,
+                }
             })
             .collect();
-        Some(lines.join("\n"))
+        Some(Figure::new(Shape::Heaps(heaps)))
     }
 
     fn describe(&self, from: &Vec<Part>, to: &Vec<Part>) -> String {

@@ -235,8 +235,8 @@ impl Rules for GoldenDollar {
             .join(" ")
     }
 
-    fn draw(&self, pos: &GoldenPosition, ascii: bool) -> Option<String> {
-        crate::games::drawing::strip(&pos.coins, Some(pos.gold), ascii)
+    fn figure(&self, pos: &GoldenPosition) -> Option<crate::games::figure::Figure> {
+        crate::games::figure::coins_figure(&pos.coins, Some(pos.gold))
     }
 
     fn describe(&self, from: &GoldenPosition, to: &GoldenPosition) -> String {

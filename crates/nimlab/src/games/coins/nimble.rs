@@ -134,8 +134,8 @@ impl Rules for Nimble {
         crate::games::format_heaps(coins)
     }
 
-    fn draw(&self, pos: &Vec<u64>, ascii: bool) -> Option<String> {
-        crate::games::drawing::strip(pos, None, ascii)
+    fn figure(&self, pos: &Vec<u64>) -> Option<crate::games::figure::Figure> {
+        crate::games::figure::coins_figure(pos, None)
     }
 
     fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {

@@ -326,8 +326,11 @@ impl Rules for Turtles {
         row.to_string()
     }
 
-    fn draw(&self, pos: &Row, ascii: bool) -> Option<String> {
-        crate::games::drawing::coin_row(&pos.to_string(), ascii)
+    fn figure(&self, pos: &Row) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Shape, Strip};
+        Some(Figure::new(Shape::Strip(Strip::coin_row(
+            &pos.to_string(),
+        )?)))
     }
 
     fn describe(&self, from: &Row, to: &Row) -> String {

@@ -57,7 +57,7 @@
 //! assert_eq!(nimlab::notation::print(&mut a, g), "3/4v[3]*");
 //! ```
 
-use crate::games::figure::{Figure, Graph};
+use crate::games::figure::{Figure, Graph, Shape};
 use crate::games::hackenbush_string::HackenbushString;
 use crate::games::ruleset::{Ruleset, Side};
 use crate::partizan::{Arena, Dyadic, GameId, PartizanGame};
@@ -149,7 +149,12 @@ impl Colour {
         }
     }
 
-    fn name(self) -> &'static str {
+    /// The colour's name: `blue`, `red` or `green`.
+    ///
+    /// ```
+    /// assert_eq!(nimlab::games::hackenbush::Colour::Red.name(), "red");
+    /// ```
+    pub fn name(self) -> &'static str {
         match self {
             Colour::Blue => "blue",
             Colour::Red => "red",
@@ -975,27 +980,6 @@ impl Ruleset for Hackenbush {
             .map_or_else(|| "pass".to_string(), |i| self.edge_text(i))
     }
 
-    /// The edges standing, by colour.
-    fn draw(&self, _ascii: bool) -> String {
-        if self.is_empty() {
-            return "(nothing: the bare ground)".to_string();
-        }
-        let masks = self.colour_masks();
-        let mut lines = Vec::new();
-        for (colour, who) in [
-            (Colour::Blue, "Left"),
-            (Colour::Red, "Right"),
-            (Colour::Green, "either"),
-        ] {
-            let mask = masks[colour as usize];
-            if mask != 0 {
-                let list: Vec<String> = bits(mask).map(|i| self.edge_text(i)).collect();
-                lines.push(format!("{} ({who}): {}", colour.name(), list.join(" ")));
-            }
-        }
-        lines.join("\n")
-    }
-
     /// A sum of blue-red stalks (Berlekamp's rule) and green blocks (the colon and
     /// fusion principles).
     fn closed_value(&self, arena: &mut Arena) -> Option<GameId> {
@@ -1011,8 +995,7 @@ impl Ruleset for Hackenbush {
             .map(|&e| unpack(undirected(e)).1 + 1)
             .max()
             .unwrap_or(1);
-        Some(Figure::Graph(Graph {
-            title: format!("hackenbush {self}"),
+        let graph = Graph {
             names: (0..n).map(|x| self.name(x)).collect(),
             edges: bits(self.present)
                 .map(|i| {
@@ -1020,7 +1003,8 @@ impl Ruleset for Hackenbush {
                     (u, v, Colour::of_code(c))
                 })
                 .collect(),
-        }))
+        };
+        Some(Figure::new(Shape::Graph(graph)).titled(format!("hackenbush {self}")))
     }
 }
 
@@ -1406,17 +1390,18 @@ mod tests {
     #[test]
     fn the_figure_has_every_edge_with_its_colour() {
         let p = Hackenbush::parse(START).unwrap();
-        let Some(Figure::Graph(g)) = p.figure() else {
-            panic!("no figure")
+        let figure = p.figure().unwrap();
+        let Shape::Graph(g) = &figure.shape else {
+            panic!("no graph")
         };
         assert_eq!(g.edges.len(), p.len());
-        assert_eq!(g.title, format!("hackenbush {p}"));
+        assert_eq!(figure.title, format!("hackenbush {p}"));
         // 0-1b, then 1-2r: the edges as written, the ground first.
         assert_eq!(g.edges[0], (0, 1, Colour::Blue));
         assert_eq!(g.edges[1], (1, 2, Colour::Red));
         // 10-10b is a loop at vertex 10.
         assert!(g.edges.iter().any(|&(u, v, c)| u == v && c == Colour::Blue));
-        let text = p.draw(true);
+        let text = crate::draw::partizan_text(&p, true);
         assert!(text.contains("blue (Left): 0-1b"), "{text}");
     }
 }

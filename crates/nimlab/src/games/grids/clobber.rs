@@ -8,7 +8,7 @@
 //! cropped and put in the least of its forms under the board's eight symmetries, which
 //! keep the players' moves.
 
-use crate::games::figure::{Figure, Square};
+use crate::games::figure::Figure;
 use crate::games::grid::Grid;
 use crate::games::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
@@ -183,20 +183,9 @@ impl Ruleset for Clobber {
         self.grid().stone_move(before, after)
     }
 
-    fn draw(&self, ascii: bool) -> String {
-        self.grid().draw_stones(self.left, self.right, ascii)
-    }
-
     fn figure(&self) -> Option<Figure> {
-        Some(self.grid().figure(&format!("Clobber {self}"), |i| {
-            if self.left >> i & 1 == 1 {
-                Square::Left
-            } else if self.right >> i & 1 == 1 {
-                Square::Right
-            } else {
-                Square::Empty
-            }
-        }))
+        let title = format!("Clobber {self}");
+        Some(self.grid().stones_figure(&title, self.left, self.right))
     }
 }
 

@@ -3,6 +3,7 @@
 //! and their least symmetric forms. Each game states its rule (which squares a player may
 //! colour) in its own file; everything else is here.
 
+use crate::games::figure::{Figure, Square};
 use crate::games::grid::{self, Grid, MAX_SQUARES};
 use crate::games::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
@@ -299,8 +300,15 @@ impl<R: ColourRule> Colouring<R> {
         }
     }
 
-    fn drawn(&self) -> String {
-        self.grid().draw(|i| self.square(i))
+    /// The figure: Left's colour, Right's, the squares still blank, the others filled.
+    fn drawing(&self) -> Figure {
+        self.grid()
+            .figure(&format!("{} {self}", R::ID), |i| match self.square(i) {
+                '.' => Square::Empty,
+                'x' => Square::Left,
+                'o' => Square::Right,
+                _ => Square::Filled,
+            })
     }
 }
 
@@ -355,7 +363,7 @@ impl<R: ColourRule> Ruleset for Colouring<R> {
         self.square_coloured(to)
     }
 
-    fn draw(&self, _ascii: bool) -> String {
-        self.drawn()
+    fn figure(&self) -> Option<Figure> {
+        Some(self.drawing())
     }
 }

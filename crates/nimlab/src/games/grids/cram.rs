@@ -66,18 +66,8 @@ impl Ruleset for Cram {
         self.0.describe_move(side, &to.0)
     }
 
-    fn draw(&self, ascii: bool) -> String {
-        Ruleset::draw(&self.0, ascii)
-    }
-
     fn figure(&self) -> Option<Figure> {
-        match Ruleset::figure(&self.0)? {
-            Figure::Board(mut b) => {
-                b.title = format!("Cram {self}");
-                Some(Figure::Board(b))
-            }
-            other => Some(other),
-        }
+        Some(Ruleset::figure(&self.0)?.titled(format!("Cram {self}")))
     }
 }
 

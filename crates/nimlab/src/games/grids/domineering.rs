@@ -224,11 +224,6 @@ impl Ruleset for Domineering {
         }
     }
 
-    fn draw(&self, _ascii: bool) -> String {
-        self.grid()
-            .draw(|i| if self.empty >> i & 1 == 1 { '.' } else { '#' })
-    }
-
     fn why_illegal(&self, side: Side, text: &str) -> Option<String> {
         let g = self.grid();
         let example = match side {

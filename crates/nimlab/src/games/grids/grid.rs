@@ -2,7 +2,7 @@
 //! the square in row r from the top and column c), shared by the grid rulesets: reading
 //! CGSuite's row notation, side-by-side neighbours, and regions.
 
-use crate::games::figure::{Board, Figure, Square};
+use crate::games::figure::{Board, Figure, Shape, Square};
 use crate::{Error, Result};
 
 /// The most squares a grid may have.
@@ -177,30 +177,14 @@ impl Grid {
         }
     }
 
-    /// The board drawn with `square(i)` for each square, rows numbered from the bottom
-    /// and columns lettered underneath, as the squares are named.
-    pub(crate) fn draw(&self, square: impl Fn(u32) -> char) -> String {
-        let mut lines: Vec<String> = (0..self.height)
-            .map(|r| {
-                let row: Vec<String> = (0..self.width)
-                    .map(|c| square(r * self.width + c).to_string())
-                    .collect();
-                format!("{:>2} {}", self.height - r, row.join(" "))
-            })
-            .collect();
-        let letters: Vec<String> = (0..self.width).map(column_name).collect();
-        lines.push(format!("   {}", letters.join(" ")));
-        lines.join("\n")
-    }
-
     /// The board's figure: each square shown by `square(i)`.
     pub(crate) fn figure(&self, title: &str, square: impl Fn(u32) -> Square) -> Figure {
-        Figure::Board(Board {
-            title: title.to_string(),
-            width: self.width,
-            height: self.height,
-            squares: (0..self.width * self.height).map(square).collect(),
-        })
+        Figure::new(Shape::Board(Board::lettered(
+            self.width,
+            self.height,
+            (0..self.width * self.height).map(square).collect(),
+        )))
+        .titled(title)
     }
 
     /// A stone's move from the squares `before` to `after` (one square left, one
@@ -225,11 +209,17 @@ impl Grid {
         }
     }
 
-    /// A board of stones drawn for a player (`●` Left's, `○` Right's; `x` and `o` in
-    /// ASCII).
-    pub(crate) fn draw_stones(&self, left: u64, right: u64, ascii: bool) -> String {
-        let stones = if ascii { ('x', 'o') } else { ('●', '○') };
-        self.draw(|i| Self::stone_at(left, right, i, stones))
+    /// The figure of a board of Left's stones `left` and Right's `right`.
+    pub(crate) fn stones_figure(&self, title: &str, left: u64, right: u64) -> Figure {
+        self.figure(title, |i| {
+            if left >> i & 1 == 1 {
+                Square::Left
+            } else if right >> i & 1 == 1 {
+                Square::Right
+            } else {
+                Square::Empty
+            }
+        })
     }
 
     /// A board of stones in CGSuite's row notation: `xox|ox.`.

@@ -24,6 +24,7 @@
 //! the least of its forms under the board's eight symmetries, which keep orthogonal
 //! jumps. The proof is in the comments of [`Konane::components`].
 
+use crate::games::figure::Figure;
 use crate::games::grid::Grid;
 use crate::games::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
@@ -438,8 +439,9 @@ impl Ruleset for Konane {
         self.grid().stone_move(before, after)
     }
 
-    fn draw(&self, ascii: bool) -> String {
-        self.grid().draw_stones(self.left, self.right, ascii)
+    fn figure(&self) -> Option<Figure> {
+        let title = format!("Konane {self}");
+        Some(self.grid().stones_figure(&title, self.left, self.right))
     }
 }
 
@@ -673,7 +675,10 @@ mod tests {
         assert_eq!(tell(Side::Left, p.left_options()), ["a2-c2"]);
         assert_eq!(tell(Side::Right, p.right_options()), ["a3-c3"]);
         assert_eq!(p.game(), "konane");
-        assert_eq!(p.draw(true).lines().next(), Some(" 4 x o x o"));
+        assert_eq!(
+            crate::draw::partizan_text(&p, true).lines().next(),
+            Some(" 4 x o x o")
+        );
     }
 
     #[test]

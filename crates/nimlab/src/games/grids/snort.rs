@@ -249,7 +249,10 @@ pub(crate) mod tests {
             .collect();
         assert_eq!(names.len(), 5);
         assert_eq!(p.game(), "snort");
-        assert_eq!(p.draw(true), " 2 x . .\n 1 . . .\n   a b c");
+        assert_eq!(
+            crate::draw::partizan_text(&p, true),
+            " 2 x . .\n 1 . . .\n   a b c"
+        );
     }
 
     #[test]

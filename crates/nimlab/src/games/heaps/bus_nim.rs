@@ -610,8 +610,10 @@ impl Position for BusNim {
         Some(Ok(self.move_to(next)))
     }
 
-    fn draw(&self, ascii: bool) -> String {
-        crate::games::draw_heaps(&self.heaps, ascii)
+    fn figure(&self) -> Option<crate::games::Figure> {
+        use crate::games::{Figure, Heap, Shape};
+        let title = format!("{} {}", self.game(), self.notation());
+        Some(Figure::new(Shape::Heaps(Heap::live("heap", &self.heaps))).titled(title))
     }
 }
 

@@ -114,12 +114,19 @@ impl Rules for CountUp {
         total.to_string()
     }
 
-    fn draw(&self, pos: &u64, _ascii: bool) -> Option<String> {
-        Some(format!(
-            "total {pos} of {}: say 1 to {}",
-            self.target,
-            self.max_step.min(self.target - pos)
-        ))
+    fn figure(&self, pos: &u64) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Heap, Shape, Things};
+        let total = Heap {
+            name: "total".to_string(),
+            number: None,
+            size: *pos,
+            of: Things::Matches,
+        };
+        let say = self.max_step.min(self.target - pos);
+        Some(Figure::new(Shape::Heaps(vec![total])).note(format!(
+            "the total to reach is {}; the player to move says 1 to {say}",
+            self.target
+        )))
     }
 
     fn describe(&self, from: &u64, to: &u64) -> String {

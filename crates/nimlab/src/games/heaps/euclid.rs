@@ -242,12 +242,12 @@ impl Rules for Euclid {
         format!("{x} {y}")
     }
 
-    fn draw(&self, pos: &(u64, u64), ascii: bool) -> Option<String> {
-        Some(crate::games::drawing::labelled_rows(
+    fn figure(&self, pos: &(u64, u64)) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Heap, Shape};
+        Some(Figure::new(Shape::Heaps(Heap::numbered(
             "number",
             &[pos.0, pos.1],
-            ascii,
-        ))
+        ))))
     }
 
     fn describe(&self, &(x, y): &(u64, u64), &(u, v): &(u64, u64)) -> String {

@@ -343,12 +343,14 @@ impl Rules for FibonacciNim {
         }
     }
 
-    fn draw(&self, pos: &(u64, u64), ascii: bool) -> Option<String> {
-        Some(format!(
-            "{}\nthe player to move may take 1 to {}",
-            crate::games::drawing::labelled_rows("heap", &[pos.0], ascii),
-            pos.1.min(pos.0)
-        ))
+    fn figure(&self, pos: &(u64, u64)) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Heap, Shape};
+        Some(
+            Figure::new(Shape::Heaps(Heap::numbered("heap", &[pos.0]))).note(format!(
+                "the player to move may take 1 to {}",
+                pos.1.min(pos.0)
+            )),
+        )
     }
 
     fn describe(&self, &(heap, _): &(u64, u64), &(rest, cap): &(u64, u64)) -> String {

@@ -103,8 +103,10 @@ macro_rules! heap_rule_game {
                 $crate::games::read_heap_move_of(self, heaps, text)
             }
 
-            fn draw(&self, heaps: &Vec<u64>, ascii: bool) -> Option<String> {
-                Some($crate::games::draw_heaps(heaps, ascii))
+            fn figure(&self, heaps: &Vec<u64>) -> Option<$crate::games::Figure> {
+                Some($crate::games::Figure::new($crate::games::Shape::Heaps(
+                    $crate::games::Heap::live("heap", heaps),
+                )))
             }
 
             fn options_of_value(

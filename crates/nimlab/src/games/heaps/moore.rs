@@ -371,8 +371,9 @@ impl Rules for Moore {
         crate::games::format_heaps(heaps)
     }
 
-    fn draw(&self, pos: &Vec<u64>, ascii: bool) -> Option<String> {
-        Some(crate::games::drawing::labelled_rows("heap", pos, ascii))
+    fn figure(&self, pos: &Vec<u64>) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Heap, Shape};
+        Some(Figure::new(Shape::Heaps(Heap::numbered("heap", pos))))
     }
 
     fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {

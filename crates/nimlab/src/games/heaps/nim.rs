@@ -225,12 +225,16 @@ impl Position for NimPosition {
         Some(Ok(self.take_move(i, BigUint::from(size))))
     }
 
-    fn draw(&self, ascii: bool) -> String {
-        let small: Option<Vec<u64>> = self.heaps.iter().map(|h| h.to_u64()).collect();
-        match small {
-            Some(heaps) => crate::games::draw_heaps(&heaps, ascii),
-            None => self.notation(),
-        }
+    /// The heaps as rows of matches (empty heaps left out); none past 64 bits.
+    fn figure(&self) -> Option<crate::games::Figure> {
+        use crate::games::{Figure, Heap, Shape};
+        let small: Vec<u64> = self
+            .heaps
+            .iter()
+            .map(|h| h.to_u64())
+            .collect::<Option<_>>()?;
+        let title = format!("{} {}", self.game(), self.notation());
+        Some(Figure::new(Shape::Heaps(Heap::live("heap", &small))).titled(title))
     }
 
     fn notation(&self) -> String {
@@ -443,8 +447,9 @@ impl Position for AfterMove {
         self.whole().read_move(text)
     }
 
-    fn draw(&self, ascii: bool) -> String {
-        self.whole().draw(ascii)
+    fn figure(&self) -> Option<crate::games::Figure> {
+        let title = format!("{} {}", self.game(), self.notation());
+        Some(self.whole().figure()?.titled(title))
     }
 
     fn explain(&self) -> Option<Explanation> {

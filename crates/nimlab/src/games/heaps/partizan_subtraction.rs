@@ -163,8 +163,14 @@ impl Ruleset for Heap {
         format!("take {}", self.size - to.size)
     }
 
-    fn draw(&self, ascii: bool) -> String {
-        crate::games::drawing::labelled_rows("heap", &[self.size], ascii)
+    fn figure(&self) -> Option<crate::games::Figure> {
+        use crate::games::figure::{Figure, Shape};
+        let heap = crate::games::figure::Heap::matches("heap", 1, self.size);
+        Some(Figure::new(Shape::Heaps(vec![heap])).titled(format!(
+            "{} {}",
+            Ruleset::game(self),
+            self.size
+        )))
     }
 
     /// The values of heaps 0, 1, …, up to this one in turn, each from the values before

@@ -328,16 +328,17 @@ impl Rules for PokerNim {
         Some(Ok(Self::after(t, i as usize, t.heaps[i as usize] + k)))
     }
 
-    fn draw(&self, t: &Table, ascii: bool) -> Option<String> {
+    fn figure(&self, t: &Table) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Heap, Shape};
         if t.heaps.iter().any(|&h| h > crate::games::MAX_DRAWN_MOVES) {
             return None;
         }
-        Some(format!(
-            "{}\nstock of the player to move: {}; of the other player: {}",
-            crate::games::draw_heaps(&t.heaps, ascii),
-            t.mover,
-            t.other
-        ))
+        Some(
+            Figure::new(Shape::Heaps(Heap::live("heap", &t.heaps))).note(format!(
+                "stock of the player to move: {}; of the other player: {}",
+                t.mover, t.other
+            )),
+        )
     }
 
     fn check_searchable(&self, t: &Table) -> Result<()> {

@@ -212,8 +212,9 @@ impl Rules for TakeBreak {
         crate::games::read_heap_move_of(self, heaps, text)
     }
 
-    fn draw(&self, heaps: &Vec<u64>, ascii: bool) -> Option<String> {
-        Some(crate::games::draw_heaps(heaps, ascii))
+    fn figure(&self, heaps: &Vec<u64>) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Heap, Shape};
+        Some(Figure::new(Shape::Heaps(Heap::live("heap", heaps))))
     }
 
     fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {

@@ -111,8 +111,9 @@ impl Rules for TwoHeaps3 {
         crate::games::format_heaps(pos)
     }
 
-    fn draw(&self, pos: &[u64; 2], ascii: bool) -> Option<String> {
-        Some(crate::games::drawing::labelled_rows("heap", pos, ascii))
+    fn figure(&self, pos: &[u64; 2]) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Heap, Shape};
+        Some(Figure::new(Shape::Heaps(Heap::numbered("heap", pos))))
     }
 
     fn describe(&self, from: &[u64; 2], to: &[u64; 2]) -> String {

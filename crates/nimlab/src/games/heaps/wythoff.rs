@@ -387,12 +387,12 @@ impl Rules for Wythoff {
         format!("{a} {b}")
     }
 
-    fn draw(&self, pos: &(u64, u64), ascii: bool) -> Option<String> {
-        Some(crate::games::drawing::labelled_rows(
+    fn figure(&self, pos: &(u64, u64)) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Heap, Shape};
+        Some(Figure::new(Shape::Heaps(Heap::numbered(
             "heap",
             &[pos.0, pos.1],
-            ascii,
-        ))
+        ))))
     }
 
     fn read_move(

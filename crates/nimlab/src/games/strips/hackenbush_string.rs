@@ -10,6 +10,7 @@
 //! Columns are written bottom first and separated by spaces (`xoxo xooox`); the position
 //! with no stone left is written `(nothing)` (read as `nothing` too), as in `hackenbush`.
 
+use crate::games::figure::{Board, Figure, Labels, Shape, Square, MAX_DRAWN_WIDTH};
 use crate::games::ruleset::{Ruleset, Side};
 use crate::partizan::{Arena, Dyadic, GameId, PartizanGame};
 use crate::{Error, Result};
@@ -208,39 +209,36 @@ impl Ruleset for HackenbushString {
         format!("{}:{}", i + 1, left + 1)
     }
 
-    fn draw(&self, _ascii: bool) -> String {
-        if self.columns.is_empty() {
-            return "(nothing: no stone is left)".to_string();
-        }
+    /// The columns standing side by side, Left's stones blue and Right's red.
+    fn figure(&self) -> Option<Figure> {
         let height = self.columns.iter().map(Vec::len).max().unwrap_or(0);
-        let mut lines: Vec<String> = (0..height)
+        let width = self.columns.len();
+        if height as u64 > MAX_DRAWN_WIDTH || width as u64 > MAX_DRAWN_WIDTH {
+            return None;
+        }
+        let squares = (0..height)
             .rev()
-            .map(|k| {
-                let row: Vec<char> = self
-                    .columns
-                    .iter()
-                    .map(|c| match c.get(k) {
-                        Some(true) => 'x',
-                        Some(false) => 'o',
-                        None => ' ',
-                    })
-                    .collect();
-                format!(
-                    "{:>3} {}",
-                    k + 1,
-                    row.iter()
-                        .map(char::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                        .trim_end()
-                )
+            .flat_map(|k| {
+                self.columns.iter().map(move |c| match c.get(k) {
+                    Some(true) => Square::Left,
+                    Some(false) => Square::Right,
+                    None => Square::Absent,
+                })
             })
             .collect();
-        let numbers: Vec<String> = (1..=self.columns.len())
-            .map(|i| (i % 10).to_string())
-            .collect();
-        lines.push(format!("    {}", numbers.join(" ")));
-        lines.join("\n")
+        let board = Board {
+            width: width as u32,
+            height: height as u32,
+            squares,
+            rows: Labels::Up(1),
+            columns: Labels::Up(1),
+        };
+        let figure = Figure::new(Shape::Board(board)).titled(format!("hackenbush-string {self}"));
+        Some(if width == 0 {
+            figure.note("(nothing: no stone is left)")
+        } else {
+            figure
+        })
     }
 
     /// The sum of the columns' numbers by the sign-expansion rule.

@@ -413,42 +413,39 @@ impl Rules for Northcott {
         Some(Err(reason))
     }
 
-    fn draw(&self, board: &Board, ascii: bool) -> Option<String> {
+    /// The rows from the top, the columns lettered; each row's gap and whose turn it is
+    /// in the notes.
+    fn figure(&self, board: &Board) -> Option<crate::games::figure::Figure> {
+        use crate::games::figure::{Figure, Labels, Piece, Shape, Square};
         let widest = board.rows.iter().map(|r| r.width).max().unwrap_or(0);
         if widest > 26 {
             return None;
         }
-        let (w, b, e) = if ascii {
-            ('w', 'b', '.')
-        } else {
-            ('○', '●', '·')
-        };
-        let mut lines = vec![format!(
-            "    {}",
-            (0..widest).map(column_name).collect::<Vec<_>>().join(" ")
-        )];
-        for (i, r) in board.rows.iter().enumerate() {
-            let cells: Vec<String> = (0..r.width)
-                .map(|c| {
-                    let ch = if c == r.white {
-                        w
-                    } else if c == r.black {
-                        b
-                    } else {
-                        e
-                    };
-                    ch.to_string()
+        let squares = board
+            .rows
+            .iter()
+            .flat_map(|r| {
+                (0..widest).map(move |c| match c {
+                    _ if c >= r.width => Square::Absent,
+                    c if c == r.white => Square::Piece(Piece::White),
+                    c if c == r.black => Square::Piece(Piece::Black),
+                    _ => Square::Empty,
                 })
-                .collect();
-            lines.push(format!(
-                "{:>2}  {}   gap {}",
-                i + 1,
-                cells.join(" "),
-                r.gap()
-            ));
-        }
-        lines.push(format!("{} to move", side(board.black_to_move)));
-        Some(lines.join("\n"))
+            })
+            .collect();
+        let b = crate::games::figure::Board {
+            width: widest,
+            height: board.rows.len() as u32,
+            squares,
+            rows: Labels::Down(1),
+            columns: Labels::Letters,
+        };
+        let gaps: Vec<String> = board.rows.iter().map(|r| r.gap().to_string()).collect();
+        Some(
+            Figure::new(Shape::Board(b))
+                .note(format!("gaps, row by row: {}", gaps.join(" ")))
+                .note(format!("{} to move", side(board.black_to_move))),
+        )
     }
 }
 

@@ -28,6 +28,7 @@
 //! Mirroring a row and swapping toads for frogs gives the negative of its value, so it is
 //! not used as a symmetry.
 
+use crate::games::figure::{Figure, Piece, Shape, Square, Strip};
 use crate::games::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::{Error, Result};
@@ -362,23 +363,23 @@ impl Ruleset for ToadsAndFrogs {
     }
 
     /// The row with its squares numbered underneath.
-    fn draw(&self, _ascii: bool) -> String {
-        let n = self.len();
-        let width = n.to_string().len();
-        let (mut row, mut numbers) = (String::new(), String::new());
-        for i in 0..n {
-            let sep = if i == 0 { "" } else { " " };
-            let ch = if self.toads >> i & 1 == 1 {
-                't'
-            } else if self.frogs >> i & 1 == 1 {
-                'f'
-            } else {
-                '.'
-            };
-            row.push_str(&format!("{sep}{ch:>width$}"));
-            numbers.push_str(&format!("{sep}{:>width$}", i + 1));
-        }
-        format!("{row}\n{numbers}")
+    fn figure(&self) -> Option<Figure> {
+        let squares = (0..self.len())
+            .map(|i| {
+                if self.toads >> i & 1 == 1 {
+                    Square::Piece(Piece::Toad)
+                } else if self.frogs >> i & 1 == 1 {
+                    Square::Piece(Piece::Frog)
+                } else {
+                    Square::Empty
+                }
+            })
+            .collect();
+        let strip = Strip {
+            name: "square".to_string(),
+            squares,
+        };
+        Some(Figure::new(Shape::Strip(strip)).titled(format!("Toads and Frogs {self}")))
     }
 }
 
@@ -574,7 +575,10 @@ mod tests {
         assert_eq!(right, ["4-2", "6-5"]);
         assert_eq!(p.left_options()[1].to_string(), "t..ftf");
         assert_eq!(p.game(), "toads-and-frogs");
-        assert_eq!(p.draw(true), "t . t f . f\n1 2 3 4 5 6");
+        assert_eq!(
+            crate::draw::partizan_text(&p, true),
+            "square 1 2 3 4 5 6\n       t . t f . f"
+        );
     }
 
     #[test]
