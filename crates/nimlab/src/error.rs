@@ -321,3 +321,11 @@ impl Origin {
         }
     }
 }
+
+/// A position's text cut to its first 60 characters (and `…`), for an error message.
+pub(crate) fn cut_text(mut text: String) -> String {
+    if text.chars().count() > 60 {
+        text = text.chars().take(60).collect::<String>() + "…";
+    }
+    text
+}

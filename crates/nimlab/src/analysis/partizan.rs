@@ -213,7 +213,7 @@ pub fn analyze_partizan(
     // The values were made and compared in the arena: they hold unless it met a limit
     // (the options of a large multiple of up) or was stopped, when none may be shown.
     solver.settle(mark, || {
-        let position = crate::games::cut_position(sum.position());
+        let position = crate::error::cut_text(sum.position());
         format!("analysing {} {position}", sum.game())
     })?;
     let a = solver.arena();

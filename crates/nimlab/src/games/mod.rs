@@ -16,8 +16,6 @@ mod rules;
 pub mod ruleset;
 #[cfg(test)]
 mod ruleset_properties;
-mod ruleset_solver;
-pub(crate) use ruleset_solver::cut_position;
 mod sum;
 
 // The games, by family; each game's module is also reachable as `games::<game>`.

@@ -2,8 +2,8 @@
 //! its game, its notation and how to say a move in words, on top of [`PartizanGame`].
 
 use super::figure::Figure;
-pub use super::ruleset_solver::{RulesetSolver, DEFAULT_TABLE_MEMORY};
-use crate::partizan::{Arena, GameId, PartizanGame};
+use crate::partizan::{GameId, PartizanGame};
+pub use crate::partizan::{RulesetSolver, DEFAULT_TABLE_MEMORY};
 use serde::Serialize;
 use std::fmt;
 
@@ -64,12 +64,6 @@ pub trait Ruleset: PartizanGame + fmt::Debug + Send + Sync + 'static {
     /// The move by `side` from this position to `to` (one of its options), in words or
     /// in the game's move notation (`a1-a2` for a domino).
     fn describe_move(&self, side: Side, to: &Self) -> String;
-
-    /// The canonical value by a closed form (Berlekamp's rule for Hackenbush strings),
-    /// when the ruleset has one; `None` means: solve by the options.
-    fn closed_value(&self, _arena: &mut Arena) -> Option<GameId> {
-        None
-    }
 
     /// What the position looks like, for a picture ([`crate::draw`] draws it as text
     /// and as SVG), when the ruleset has a figure; otherwise it is shown in its
@@ -207,7 +201,10 @@ impl<R: Ruleset> PartizanPosition for R {
     }
 
     fn value(&self, solver: &mut RulesetSolver) -> crate::Result<GameId> {
-        solver.value(self)
+        solver.value(self, || {
+            let position = crate::error::cut_text(Ruleset::notation(self));
+            format!("valuing {} {position}", Ruleset::game(self))
+        })
     }
 
     fn figure(&self) -> Option<Figure> {

@@ -18,6 +18,7 @@ mod born;
 mod dyadic;
 mod measures;
 pub mod ops;
+mod ruleset_solver;
 pub(crate) mod solver;
 mod thermograph;
 mod uptimal;
@@ -27,6 +28,7 @@ pub use arena::{Arena, Comparison, GameId, Mark, Nus, MAX_EXPANDED, MAX_GAMES};
 pub use born::{born_by, MAX_DAY};
 pub use dyadic::Dyadic;
 pub use measures::{birthday, outcome, stop};
+pub use ruleset_solver::{RulesetSolver, DEFAULT_TABLE_MEMORY};
 pub use solver::{PartizanGame, Solver, MAX_REMEMBERED_POSITIONS};
 pub use thermograph::{
     mean, rational_text, temperature, thermograph, thermograph_with, Rational, Thermograph,

@@ -43,6 +43,13 @@ pub trait PartizanGame: Clone + Eq + Hash {
     fn components(&self) -> Vec<Self> {
         vec![self.clone()]
     }
+
+    /// The canonical value by a closed form (Berlekamp's rule for Hackenbush strings),
+    /// when the ruleset has one; `None` means: solve by the options. A
+    /// [`super::RulesetSolver`] asks it first.
+    fn closed_value(&self, _arena: &mut super::Arena) -> Option<super::GameId> {
+        None
+    }
 }
 
 /// The most regions a solver remembers by default; past it, it forgets half of them.

@@ -956,6 +956,12 @@ impl PartizanGame for Hackenbush {
             .map(|b| self.normal_block(b))
             .collect()
     }
+
+    /// A sum of blue-red stalks (Berlekamp's rule) and green blocks (the colon and
+    /// fusion principles).
+    fn closed_value(&self, arena: &mut Arena) -> Option<GameId> {
+        self.closed_form(arena)
+    }
 }
 
 impl Ruleset for Hackenbush {
@@ -978,12 +984,6 @@ impl Ruleset for Hackenbush {
             })
             .or_else(|| bits(gone).next())
             .map_or_else(|| "pass".to_string(), |i| self.edge_text(i))
-    }
-
-    /// A sum of blue-red stalks (Berlekamp's rule) and green blocks (the colon and
-    /// fusion principles).
-    fn closed_value(&self, arena: &mut Arena) -> Option<GameId> {
-        self.closed_form(arena)
     }
 
     /// The figure: the standing edges in their colours, the vertices with the numbers

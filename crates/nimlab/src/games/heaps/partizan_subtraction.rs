@@ -141,6 +141,27 @@ impl PartizanGame for Heap {
     fn right_options(&self) -> Vec<Heap> {
         self.after(&self.rules.right)
     }
+
+    /// The values of heaps 0, 1, …, up to this one in turn, each from the values before
+    /// it (no recursion, however large the heap).
+    fn closed_value(&self, arena: &mut Arena) -> Option<GameId> {
+        let mut values: Vec<GameId> = Vec::with_capacity(self.size as usize + 1);
+        for n in 0..=self.size {
+            let after = |takes: &[u64]| -> Vec<GameId> {
+                takes
+                    .iter()
+                    .filter(|&&t| t <= n)
+                    .map(|&t| values[(n - t) as usize])
+                    .collect()
+            };
+            let (l, r) = (after(&self.rules.left), after(&self.rules.right));
+            values.push(arena.game(l, r));
+            if arena.interrupted() {
+                return Some(arena.zero());
+            }
+        }
+        values.pop()
+    }
 }
 
 /// The largest heap read. Values are computed heap by heap from 0, each a canonical form,
@@ -171,27 +192,6 @@ impl Ruleset for Heap {
             Ruleset::game(self),
             self.size
         )))
-    }
-
-    /// The values of heaps 0, 1, …, up to this one in turn, each from the values before
-    /// it (no recursion, however large the heap).
-    fn closed_value(&self, arena: &mut Arena) -> Option<GameId> {
-        let mut values: Vec<GameId> = Vec::with_capacity(self.size as usize + 1);
-        for n in 0..=self.size {
-            let after = |takes: &[u64]| -> Vec<GameId> {
-                takes
-                    .iter()
-                    .filter(|&&t| t <= n)
-                    .map(|&t| values[(n - t) as usize])
-                    .collect()
-            };
-            let (l, r) = (after(&self.rules.left), after(&self.rules.right));
-            values.push(arena.game(l, r));
-            if arena.interrupted() {
-                return Some(arena.zero());
-            }
-        }
-        values.pop()
     }
 }
 

@@ -182,6 +182,11 @@ impl PartizanGame for HackenbushString {
             .map(|c| HackenbushString::new(vec![c.clone()]))
             .collect()
     }
+
+    /// The sum of the columns' numbers by the sign-expansion rule.
+    fn closed_value(&self, arena: &mut Arena) -> Option<GameId> {
+        Some(arena.number(self.value()))
+    }
 }
 
 impl Ruleset for HackenbushString {
@@ -239,11 +244,6 @@ impl Ruleset for HackenbushString {
         } else {
             figure
         })
-    }
-
-    /// The sum of the columns' numbers by the sign-expansion rule.
-    fn closed_value(&self, arena: &mut Arena) -> Option<GameId> {
-        Some(arena.number(self.value()))
     }
 }
 

@@ -1,8 +1,7 @@
 //! One solver for positions of every partizan ruleset: an arena of canonical forms and,
-//! for each ruleset met, its table of solved regions.
+//! for each type of position met, its table of solved regions.
 
-use super::ruleset::Ruleset;
-use crate::partizan::{Arena, GameId, Mark, Solver};
+use super::{Arena, GameId, Mark, PartizanGame, Solver};
 use crate::{Error, Result};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -14,17 +13,18 @@ const ENTRY_OVERHEAD: usize = 32;
 /// The memory the tables of solved regions take at most unless told otherwise: 1 GiB.
 pub const DEFAULT_TABLE_MEMORY: usize = 1 << 30;
 
-/// Solves positions of any [`Ruleset`]: canonical values in one [`Arena`], with a table of
-/// solved regions for each ruleset, bounded in entries (see
+/// Solves positions of any partizan ruleset (any [`PartizanGame`]): canonical values in
+/// one [`Arena`], with a table of solved regions for each type of position, bounded in
+/// entries (see
 /// [`RulesetSolver::with_memory`]).
 ///
 /// ```
 /// use nimlab::games::clobber::Clobber;
 /// use nimlab::games::domineering::Domineering;
-/// use nimlab::games::ruleset::RulesetSolver;
+/// use nimlab::partizan::RulesetSolver;
 /// let mut s = RulesetSolver::new();
-/// let d = s.value(&Domineering::parse("..|..").unwrap()).unwrap();
-/// let c = s.value(&Clobber::parse("xo").unwrap()).unwrap();
+/// let d = s.value(&Domineering::parse("..|..").unwrap(), || "valuing ..|..".into()).unwrap();
+/// let c = s.value(&Clobber::parse("xo").unwrap(), || "valuing xo".into()).unwrap();
 /// let sum = s.arena().add(d, c);
 /// assert_eq!(nimlab::notation::print(s.arena(), sum), "+-(1*)");
 /// ```
@@ -82,7 +82,7 @@ impl RulesetSolver {
     }
 
     /// The solver of positions of type `R` in `solvers`, made on first use.
-    fn solver<R: Ruleset>(
+    fn solver<R: PartizanGame + Send + 'static>(
         solvers: &mut HashMap<TypeId, Box<dyn Any + Send>>,
         memory: usize,
     ) -> &mut Solver<R> {
@@ -100,13 +100,18 @@ impl RulesetSolver {
         self.searched
     }
 
-    /// The canonical value of `p`: by the ruleset's closed form where it has one, else
-    /// the sum of the values of its regions.
+    /// The canonical value of `p`: by the ruleset's closed form where it has one
+    /// ([`PartizanGame::closed_value`]), else the sum of the values of its regions.
+    /// `doing` names the work for an error (`valuing domineering 4x4`).
     ///
     /// # Errors
     /// [`Error::Limit`] when the arena meets one of its limits, [`Error::Interrupted`]
     /// when its interrupt flag is raised; the arena is then rolled back to where it was.
-    pub fn value<R: Ruleset>(&mut self, p: &R) -> Result<GameId> {
+    pub fn value<R: PartizanGame + Send + 'static>(
+        &mut self,
+        p: &R,
+        doing: impl FnOnce() -> String,
+    ) -> Result<GameId> {
         let mark = self.arena.mark();
         let v = match p.closed_value(&mut self.arena) {
             Some(v) => v,
@@ -118,9 +123,7 @@ impl RulesetSolver {
                 v
             }
         };
-        self.settle(mark, || {
-            format!("valuing {} {}", p.game(), cut_position(p.notation()))
-        })?;
+        self.settle(mark, doing)?;
         Ok(v)
     }
 
@@ -136,7 +139,7 @@ impl RulesetSolver {
     /// it before using its answers, since an interrupted arena answers anything.
     ///
     /// ```
-    /// use nimlab::games::ruleset::RulesetSolver;
+    /// use nimlab::partizan::RulesetSolver;
     /// let mut solver = RulesetSolver::new();
     /// let mark = solver.mark();
     /// let a = solver.arena();
@@ -172,12 +175,4 @@ impl RulesetSolver {
         self.arena.rollback(mark);
         self.solvers.clear();
     }
-}
-
-/// A position's text cut to its first 60 characters (and `…`), for an error message.
-pub(crate) fn cut_position(mut position: String) -> String {
-    if position.chars().count() > 60 {
-        position = position.chars().take(60).collect::<String>() + "…";
-    }
-    position
 }
