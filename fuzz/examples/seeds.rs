@@ -204,7 +204,7 @@ fn positions(root: &Path, cat: &Catalogue) -> (Seeds, Seeds, Seeds, Seeds) {
             // A session: the moves listed, the first moves by their descriptions and by
             // the positions they lead to, a hint and an undo.
             let mut session = vec![text.clone(), "moves".to_string()];
-            if let Ok(all) = nimlab::play::impartial::moves(&sum) {
+            if let Ok(all) = sum.turns() {
                 for t in all.iter().take(3) {
                     session.push(t.description.clone());
                     session.push(t.after.notation());

@@ -15,7 +15,7 @@ use libfuzzer_sys::fuzz_target;
 use nimlab::Convention;
 use nimlab::games::ruleset::Side;
 use nimlab::games::{Catalogue, Game, Sum};
-use nimlab::play::impartial::{moves, outcome};
+use nimlab::play::impartial::outcome;
 use nimlab::play::Session;
 use nimlab::Outcome;
 use nimlab_fuzz::{impartial_ids, limited, small_numbers, text, tokens};
@@ -45,7 +45,7 @@ fn small(sum: &Sum) -> bool {
 
 /// The notations the legal moves of `sum` lead to, when they can be listed.
 fn legal(sum: &Sum) -> Option<Vec<String>> {
-    let all = moves(sum).ok()?;
+    let all = sum.turns().ok()?;
     Some(all.iter().map(|t| t.after.notation()).collect())
 }
 

@@ -31,6 +31,7 @@ mod outcome;
 pub mod partizan;
 pub mod picture;
 pub mod play;
+pub mod reading;
 pub mod surreal;
 
 pub use error::{Error, Further, LimitError, Origin, ParseError, Result, RuleError, Span};

@@ -53,7 +53,7 @@ pub(crate) use grid::column_name;
 pub use partizan_sum::{PartizanSum, PartizanTurn};
 pub use position::{Move, MoveList, Position};
 pub use rules::{Hits, NimHeap, Rules, Typed, MAX_OPTIONS, MISERE_STATE_LIMIT};
-pub use sum::{replace as parts_after_move, MisereSumSearch, Sum, MAX_MISERE_POSITIONS};
+pub use sum::{replace as parts_after_move, MisereSumSearch, Sum, Turn, MAX_MISERE_POSITIONS};
 
 /// Every catalogue entry, in the order `nimlab games` lists them.
 fn all_entries() -> Vec<Entry> {

@@ -23,6 +23,7 @@ pub struct PartizanSum {
 }
 
 /// A move of a sum: the part it is played in, the sum after it, and the move in words.
+#[derive(Debug)]
 pub struct PartizanTurn {
     /// The part the move is played in (from 0).
     pub part: usize,

@@ -41,6 +41,18 @@ impl Explorable for Sum {
     }
 }
 
+/// A move of a sum: the part it is played in, the whole sum after it, and the move in
+/// words.
+#[derive(Debug)]
+pub struct Turn {
+    /// The part of the sum the move is played in (0-based).
+    pub part: usize,
+    /// The sum after the move.
+    pub after: Sum,
+    /// The move in words, with its part when the sum has several.
+    pub description: String,
+}
+
 impl Sum {
     /// The sum written as it is read: `game position + game position`, or for a single
     /// part the position alone.
@@ -92,6 +104,70 @@ impl Sum {
     pub fn after_move(&self, i: usize, to: Box<dyn Position>) -> Sum {
         Sum {
             parts: replace(&self.parts, i, to),
+        }
+    }
+
+    /// Every legal move of the sum, part by part, each with the sum after it.
+    ///
+    /// ```
+    /// let cat = nimlab::games::Catalogue::standard();
+    /// let sum = cat.parse_sum(&["nim", "1", "+", "nim", "2"]).unwrap();
+    /// let turns = sum.turns().unwrap();
+    /// assert_eq!(turns.len(), 3);
+    /// assert_eq!(turns[0].after.notation(), "nim 0 + nim 2");
+    /// assert_eq!(turns[0].description, "take 1 from heap 1, leaving 0 (in part 1, nim 1)");
+    /// ```
+    ///
+    /// # Errors
+    /// [`crate::Error::Limit`] when a part has too many moves to list.
+    pub fn turns(&self) -> Result<Vec<Turn>> {
+        let mut out = Vec::new();
+        for i in 0..self.parts.len() {
+            out.extend(self.turns_of_part(i)?);
+        }
+        Ok(out)
+    }
+
+    /// The moves of part `i` only, as [`Sum::turns`].
+    ///
+    /// # Errors
+    /// [`crate::Error::Limit`] when the part has too many moves to list, or the
+    /// computation was stopped.
+    pub fn turns_of_part(&self, i: usize) -> Result<Vec<Turn>> {
+        let Some(part) = self.parts.get(i) else {
+            return Ok(Vec::new());
+        };
+        let options = part.options()?;
+        let mut out = Vec::with_capacity(options.len());
+        for (k, m) in options.into_iter().enumerate() {
+            if k % 1024 == 0 {
+                crate::limits::check()?;
+            }
+            out.push(self.turn(i, m));
+        }
+        Ok(out)
+    }
+
+    /// The move `m` of part `i` as a move of the whole sum.
+    pub fn turn(&self, i: usize, m: Move) -> Turn {
+        Turn {
+            part: i,
+            description: self.in_part(i, m.description),
+            after: self.after_move(i, m.to),
+        }
+    }
+
+    /// The move `description` in part `i`, named with its part when there are several:
+    /// `take 1 from heap 1 (in part 2, nim 3)`.
+    pub fn in_part(&self, i: usize, description: String) -> String {
+        match self.parts.get(i) {
+            Some(part) if self.parts.len() > 1 => format!(
+                "{description} (in part {}, {} {})",
+                i + 1,
+                part.game(),
+                part.notation()
+            ),
+            _ => description,
         }
     }
 

@@ -208,7 +208,8 @@ impl Session {
     /// [`Error::Limit`] when there are too many to list.
     pub fn moves(&self, side: Side) -> Result<Vec<Listed>> {
         Ok(match self.current() {
-            Game::Impartial(sum) => impartial::moves(sum)?
+            Game::Impartial(sum) => sum
+                .turns()?
                 .into_iter()
                 .map(|t| Listed {
                     description: t.description,
@@ -237,7 +238,7 @@ impl Session {
         }
         let mover = self.to_move();
         let none_left = match self.current() {
-            Game::Impartial(sum) => match impartial::moves(sum) {
+            Game::Impartial(sum) => match sum.turns() {
                 Ok(all) => all.is_empty(),
                 Err(Error::Limit(_)) => false,
                 Err(e) => return Err(e),
@@ -277,14 +278,16 @@ impl Session {
     /// Why the text is not a legal move here, in words.
     pub fn read(&self, text: &str) -> std::result::Result<Move, String> {
         match self.current() {
-            Game::Impartial(sum) => impartial::read_move(sum, text).map(|t| Move {
+            Game::Impartial(sum) => crate::reading::impartial::read_move(sum, text).map(|t| Move {
                 description: t.description,
                 after: Game::Impartial(t.after),
             }),
-            Game::Partizan(sum) => partizan::read_move(sum, self.you, text).map(|t| Move {
-                description: t.description,
-                after: Game::Partizan(t.after),
-            }),
+            Game::Partizan(sum) => {
+                crate::reading::partizan::read_move(sum, self.you, text).map(|t| Move {
+                    description: t.description,
+                    after: Game::Partizan(t.after),
+                })
+            }
         }
     }
 

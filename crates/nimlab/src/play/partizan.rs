@@ -1,10 +1,11 @@
 //! Playing a partizan position against a perfect opponent: the computer's choice with its
-//! reason, and a move read as a player types it.
+//! reason (a move typed by a player is read by [`crate::reading::partizan::read_move`]).
 //!
 //! ```
 //! use nimlab::games::{Arg, Catalogue};
 //! use nimlab::games::ruleset::{RulesetSolver, Side};
-//! use nimlab::play::partizan::{choose, read_move};
+//! use nimlab::play::partizan::choose;
+//! use nimlab::reading::partizan::read_move;
 //! let args = [Arg::new("hackenbush-string", 1), Arg::new("xoo", 2), Arg::new("x", 3)];
 //! let sum = Catalogue::standard().parse_partizan_sum_args(&args).unwrap();
 //! // xoo + x = 1/4 + 1 > 0: Right to move loses whatever he does.
@@ -103,101 +104,6 @@ pub fn choose(
         value,
         reason,
     }))
-}
-
-/// Reads a move of `side` as a player types it: its description (`a1-a2`; in a sum of
-/// several parts `2: a1-a2`, or without the part's number when only one part has that
-/// move), or the position it leads to.
-///
-/// # Errors
-/// Why the text is not a legal move, in words.
-pub fn read_move(
-    sum: &PartizanSum,
-    side: Side,
-    text: &str,
-) -> std::result::Result<PartizanTurn, String> {
-    let squash = squash_text;
-    let wanted = squash(text);
-    let moves = sum.moves(side);
-    if moves.is_empty() {
-        return Err(format!("{side} has no move"));
-    }
-    let several = sum.parts.len() > 1;
-    let mut matches: Vec<PartizanTurn> = Vec::new();
-    for m in moves {
-        let bare = if several {
-            m.description
-                .split_once(": ")
-                .map_or(m.description.as_str(), |(_, d)| d)
-        } else {
-            m.description.as_str()
-        };
-        let hit = squash(&m.description) == wanted
-            || squash(bare) == wanted
-            || squash(&m.after.position()) == wanted
-            || squash(&m.after.notation()) == wanted;
-        if hit {
-            matches.push(m);
-        }
-    }
-    match matches.len() {
-        0 => Err(why_not_a_move(sum, side, text, &wanted, several)),
-        1 => Ok(matches.remove(0)),
-        _ => Err(format!(
-            "`{}` is a move in several parts: put the part's number first, as in `{}`",
-            text.trim(),
-            matches[0].description
-        )),
-    }
-}
-
-/// Why `text` (squashed: `wanted`) is not a move of `side`'s in `sum`: a move of the other
-/// player's, the ruleset's own reason (a square taken, a domino the wrong way), or that it
-/// is none of the moves.
-fn why_not_a_move(
-    sum: &PartizanSum,
-    side: Side,
-    text: &str,
-    wanted: &str,
-    several: bool,
-) -> String {
-    let text = text.trim();
-    let theirs = sum.moves(side.other()).into_iter().any(|m| {
-        let bare = if several {
-            m.description
-                .split_once(": ")
-                .map_or(m.description.as_str(), |(_, d)| d)
-        } else {
-            m.description.as_str()
-        };
-        squash_text(&m.description) == wanted || squash_text(bare) == wanted
-    });
-    if theirs {
-        return format!(
-            "`{text}` is a move of {}'s, and you play {side} (`moves` lists yours)",
-            side.other()
-        );
-    }
-    let (part, bare) = match text.split_once(':') {
-        Some((k, rest)) if several => match k.trim().parse::<usize>() {
-            Ok(k) if (1..=sum.parts.len()).contains(&k) => (Some(k - 1), rest),
-            _ => (None, text),
-        },
-        _ if !several => (Some(0), text),
-        _ => (None, text),
-    };
-    if let Some(reason) = part.and_then(|i| sum.parts[i].why_illegal(side, bare)) {
-        return format!("`{text}` is not a move of {side}'s here: {reason}");
-    }
-    format!("`{text}` is not a move of {side}'s here (`moves` lists them)")
-}
-
-/// `s` without white space, in lower case: moves are compared so.
-fn squash_text(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 #[cfg(test)]
