@@ -8,8 +8,8 @@
 //! cropped and put in the least of its forms under the board's eight symmetries, which
 //! keep the players' moves.
 
+use super::stones::Stones;
 use crate::games::figure::Figure;
-use crate::games::grid::Grid;
 use crate::games::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::Result;
@@ -30,12 +30,7 @@ pub const MAX_SQUARES: usize = crate::games::grid::MAX_SQUARES;
 /// assert_eq!(nimlab::notation::print(&mut a, g), "*");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Clobber {
-    height: u8,
-    width: u8,
-    left: u64,
-    right: u64,
-}
+pub struct Clobber(Stones);
 
 impl Clobber {
     /// Reads a board: rows from the top separated by `|`, `x` Left's stone, `o` Right's,
@@ -45,28 +40,7 @@ impl Clobber {
     /// Rows of different lengths, another character (named with its row and column), or
     /// more than [`MAX_SQUARES`] squares.
     pub fn parse(text: &str) -> Result<Clobber> {
-        let (grid, left, right) = Grid::parse_stones("clobber", text, "xox|ox.")?;
-        Ok(Clobber {
-            height: grid.height as u8,
-            width: grid.width as u8,
-            left,
-            right,
-        })
-    }
-
-    fn w(&self) -> u32 {
-        u32::from(self.width)
-    }
-
-    fn h(&self) -> u32 {
-        u32::from(self.height)
-    }
-
-    fn grid(&self) -> Grid {
-        Grid {
-            height: self.h(),
-            width: self.w(),
-        }
+        Ok(Clobber(Stones::parse("clobber", text, "xox|ox.")?))
     }
 
     fn moves(&self, mover: u64, target: u64, left: bool) -> Vec<Clobber> {
@@ -75,92 +49,35 @@ impl Clobber {
         while from != 0 {
             let i = from.trailing_zeros();
             from &= from - 1;
-            let mut to = self.grid().neighbours(1 << i) & target;
+            let mut to = self.0.grid().neighbours(1 << i) & target;
             while to != 0 {
                 let j = to.trailing_zeros();
                 to &= to - 1;
                 let (m, t) = ((mover & !(1 << i)) | 1 << j, target & !(1 << j));
-                let (l, r) = if left { (m, t) } else { (t, m) };
-                out.push(Clobber {
-                    left: l,
-                    right: r,
-                    ..*self
-                });
+                out.push(Clobber(self.0.after(left, m, t)));
             }
         }
         out
-    }
-
-    /// The group alone, cropped, in the least of its eight symmetric forms.
-    fn normal_group(&self, g: u64) -> Clobber {
-        let w = self.w();
-        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
-        let mut bits = g;
-        while bits != 0 {
-            let i = bits.trailing_zeros();
-            bits &= bits - 1;
-            r0 = r0.min(i / w);
-            r1 = r1.max(i / w);
-            c0 = c0.min(i % w);
-            c1 = c1.max(i % w);
-        }
-        let (h, nw) = (r1 - r0 + 1, c1 - c0 + 1);
-        let mut best: Option<Clobber> = None;
-        for form in 0..8u32 {
-            let transpose = form & 4 != 0;
-            let (fh, fw) = if transpose { (nw, h) } else { (h, nw) };
-            let (mut l, mut r) = (0u64, 0u64);
-            let mut bits = g;
-            while bits != 0 {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                let (mut y, mut x) = (i / w - r0, i % w - c0);
-                if form & 1 != 0 {
-                    x = nw - 1 - x;
-                }
-                if form & 2 != 0 {
-                    y = h - 1 - y;
-                }
-                if transpose {
-                    std::mem::swap(&mut x, &mut y);
-                }
-                let bit = 1u64 << (y * fw + x);
-                if self.left >> i & 1 == 1 {
-                    l |= bit;
-                } else {
-                    r |= bit;
-                }
-            }
-            let c = Clobber {
-                height: fh as u8,
-                width: fw as u8,
-                left: l,
-                right: r,
-            };
-            if best.is_none_or(|b| c < b) {
-                best = Some(c);
-            }
-        }
-        best.unwrap_or(*self)
     }
 }
 
 impl PartizanGame for Clobber {
     fn left_options(&self) -> Vec<Clobber> {
-        self.moves(self.left, self.right, true)
+        self.moves(self.0.left, self.0.right, true)
     }
 
     fn right_options(&self) -> Vec<Clobber> {
-        self.moves(self.right, self.left, false)
+        self.moves(self.0.right, self.0.left, false)
     }
 
     /// The groups with stones of both colours, each cropped and in its least form.
     fn components(&self) -> Vec<Clobber> {
-        self.grid()
-            .regions(self.left | self.right)
+        self.0
+            .grid()
+            .regions(self.0.left | self.0.right)
             .into_iter()
-            .filter(|&g| g & self.left != 0 && g & self.right != 0)
-            .map(|g| self.normal_group(g))
+            .filter(|&g| g & self.0.left != 0 && g & self.0.right != 0)
+            .map(|g| Clobber(self.0.least_form(g, g)))
             .collect()
     }
 }
@@ -176,22 +93,17 @@ impl Ruleset for Clobber {
 
     /// The square the stone leaves and the square it clobbers: `a1-a2`.
     fn describe_move(&self, side: Side, to: &Clobber) -> String {
-        let (before, after) = match side {
-            Side::Left => (self.left, to.left),
-            Side::Right => (self.right, to.right),
-        };
-        self.grid().stone_move(before, after)
+        self.0.describe_move(side, &to.0)
     }
 
     fn figure(&self) -> Option<Figure> {
-        let title = format!("Clobber {self}");
-        Some(self.grid().stones_figure(&title, self.left, self.right))
+        Some(self.0.figure(&format!("Clobber {self}")))
     }
 }
 
 impl std::fmt::Display for Clobber {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.grid().stone_rows(self.left, self.right))
+        self.0.fmt(f)
     }
 }
 

@@ -24,8 +24,8 @@
 //! the least of its forms under the board's eight symmetries, which keep orthogonal
 //! jumps. The proof is in the comments of [`Konane::components`].
 
+use super::stones::Stones;
 use crate::games::figure::Figure;
-use crate::games::grid::Grid;
 use crate::games::ruleset::{Ruleset, Side};
 use crate::partizan::PartizanGame;
 use crate::Result;
@@ -57,12 +57,7 @@ pub const START: &str = "xoxo|ox.x|xo.o|oxox";
 /// assert_eq!(nimlab::notation::print(&mut a, g), "1");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Konane {
-    height: u8,
-    width: u8,
-    left: u64,
-    right: u64,
-}
+pub struct Konane(Stones);
 
 /// A group of stones with the squares its stones of each colour could ever stand on.
 #[derive(Clone, Copy)]
@@ -194,34 +189,17 @@ impl Konane {
     /// assert!(Konane::parse("xo|o").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<Konane> {
-        let (grid, left, right) = Grid::parse_stones("konane", text, "xoxo|ox.x|xo.o|oxox")?;
-        Ok(Konane {
-            height: grid.height as u8,
-            width: grid.width as u8,
-            left,
-            right,
-        })
-    }
-
-    fn w(&self) -> u32 {
-        u32::from(self.width)
-    }
-
-    fn h(&self) -> u32 {
-        u32::from(self.height)
-    }
-
-    fn grid(&self) -> Grid {
-        Grid {
-            height: self.h(),
-            width: self.w(),
-        }
+        Ok(Konane(Stones::parse(
+            "konane",
+            text,
+            "xoxo|ox.x|xo.o|oxox",
+        )?))
     }
 
     /// The board's masks for moving along rows and columns.
     fn lines(&self) -> Lines {
-        let g = self.grid();
-        let (h, w, all) = (self.h(), self.w(), g.all());
+        let g = self.0.grid();
+        let (h, w, all) = (self.0.h(), self.0.w(), g.all());
         let first = g.first_column();
         let row = all >> ((h - 1) * w);
         let even_rows = (0..h).step_by(2).fold(0, |a, r| a | row << (r * w));
@@ -262,12 +240,7 @@ impl Konane {
                     taken |= over;
                     at = land;
                     let (m, t) = (mover & !start | at, target & !taken);
-                    let (l, r) = if left { (m, t) } else { (t, m) };
-                    out.push(Konane {
-                        left: l,
-                        right: r,
-                        ..*self
-                    });
+                    out.push(Konane(self.0.after(left, m, t)));
                 }
             }
         }
@@ -277,7 +250,7 @@ impl Konane {
     /// The stones in the fewest groups that never touch one another.
     fn groups(&self) -> Vec<Group> {
         let lines = self.lines();
-        let (left, right) = (self.left, self.right);
+        let (left, right) = (self.0.left, self.0.right);
         let mut groups: Vec<Group> = Vec::new();
         let mut rest = left | right;
         while rest != 0 {
@@ -322,69 +295,15 @@ impl Konane {
             return groups;
         }
     }
-
-    /// The group alone on the squares it could use, cropped, in the least of its eight
-    /// symmetric forms.
-    fn normal_group(&self, group: &Group) -> Konane {
-        let w = self.w();
-        let used = group.reach_x | group.reach_o;
-        let (r0, r1) = (used.trailing_zeros() / w, (63 - used.leading_zeros()) / w);
-        let (mut c0, mut c1) = (u32::MAX, 0);
-        let mut bits = used;
-        while bits != 0 {
-            let c = bits.trailing_zeros() % w;
-            bits &= bits - 1;
-            c0 = c0.min(c);
-            c1 = c1.max(c);
-        }
-        let (h, nw) = (r1 - r0 + 1, c1 - c0 + 1);
-        // Forms 0 to 3: as it is, mirrored left to right, top to bottom, and both;
-        // 4 to 7: the same, transposed (h columns of nw rows).
-        let (mut l, mut r) = ([0u64; 8], [0u64; 8]);
-        let mut bits = group.x | group.o;
-        while bits != 0 {
-            let i = bits.trailing_zeros();
-            bits &= bits - 1;
-            let (y, x) = (i / w - r0, i % w - c0);
-            let (fy, fx) = (h - 1 - y, nw - 1 - x);
-            let at = [
-                y * nw + x,
-                y * nw + fx,
-                fy * nw + x,
-                fy * nw + fx,
-                x * h + y,
-                fx * h + y,
-                x * h + fy,
-                fx * h + fy,
-            ];
-            let masks = if group.x >> i & 1 == 1 {
-                &mut l
-            } else {
-                &mut r
-            };
-            for (m, a) in masks.iter_mut().zip(at) {
-                *m |= 1 << a;
-            }
-        }
-        (0..8)
-            .map(|f| Konane {
-                height: if f < 4 { h } else { nw } as u8,
-                width: if f < 4 { nw } else { h } as u8,
-                left: l[f],
-                right: r[f],
-            })
-            .min()
-            .unwrap_or(*self)
-    }
 }
 
 impl PartizanGame for Konane {
     fn left_options(&self) -> Vec<Konane> {
-        self.moves(self.left, self.right, true)
+        self.moves(self.0.left, self.0.right, true)
     }
 
     fn right_options(&self) -> Vec<Konane> {
-        self.moves(self.right, self.left, false)
+        self.moves(self.0.right, self.0.left, false)
     }
 
     /// The groups of stones that never touch one another, each alone on the squares it
@@ -416,7 +335,7 @@ impl PartizanGame for Konane {
         self.groups()
             .iter()
             .filter(|g| g.reach_x | g.reach_o != g.x | g.o)
-            .map(|g| self.normal_group(g))
+            .map(|g| Konane(self.0.least_form(g.x | g.o, g.reach_x | g.reach_o)))
             .collect()
     }
 }
@@ -432,22 +351,17 @@ impl Ruleset for Konane {
 
     /// The square the stone leaves and the square it lands on: `c1-c3`, `c1-c5`.
     fn describe_move(&self, side: Side, to: &Konane) -> String {
-        let (before, after) = match side {
-            Side::Left => (self.left, to.left),
-            Side::Right => (self.right, to.right),
-        };
-        self.grid().stone_move(before, after)
+        self.0.describe_move(side, &to.0)
     }
 
     fn figure(&self) -> Option<Figure> {
-        let title = format!("Konane {self}");
-        Some(self.grid().stones_figure(&title, self.left, self.right))
+        Some(self.0.figure(&format!("Konane {self}")))
     }
 }
 
 impl std::fmt::Display for Konane {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.grid().stone_rows(self.left, self.right))
+        self.0.fmt(f)
     }
 }
 

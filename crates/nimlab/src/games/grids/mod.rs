@@ -8,3 +8,4 @@ pub mod domineering;
 pub(crate) mod grid;
 pub mod konane;
 pub mod snort;
+pub(crate) mod stones;
