@@ -115,7 +115,7 @@ impl Sum {
     /// let turns = sum.turns().unwrap();
     /// assert_eq!(turns.len(), 3);
     /// assert_eq!(turns[0].after.notation(), "nim 0 + nim 2");
-    /// assert_eq!(turns[0].description, "take 1 from heap 1, leaving 0 (in part 1, nim 1)");
+    /// assert_eq!(turns[0].description, "take all 1 from heap 1 (in part 1, nim 1)");
     /// ```
     ///
     /// # Errors
