@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimlab::notation::Session;
+use nimlab::calc::Session;
 use nimlab_fuzz::{eval_and_round_trip, limited, quoted_size, text, MAX_QUOTED};
 
 const MAX_SCRIPT: usize = 2048;

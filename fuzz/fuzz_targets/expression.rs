@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimlab::notation::Session;
+use nimlab::calc::Session;
 use nimlab_fuzz::{eval_and_round_trip, limited, quoted_size, text, MAX_QUOTED};
 
 /// Long enough for deep nesting and long sums; the values themselves stay cheap.

@@ -12,7 +12,7 @@
 use libfuzzer_sys::fuzz_target;
 use nimlab::games::ruleset::Side;
 use nimlab::games::{Catalogue, Game, PartizanSum};
-use nimlab::partizan::outcome;
+use nimlab::conway::outcome;
 use nimlab::play::Session;
 use nimlab::Convention;
 use nimlab::Outcome;

@@ -9,10 +9,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimlab::games::ruleset::{PartizanPosition, RulesetSolver, Side};
+use nimlab::games::ruleset::{PartizanPosition, Side};
+use nimlab::partizan::RulesetSolver;
 use nimlab::games::Catalogue;
 use nimlab::notation::print;
-use nimlab::partizan::Comparison;
+use nimlab::conway::Comparison;
 use nimlab_fuzz::{args, partizan_ids, short, text, tokens};
 use std::collections::HashSet;
 

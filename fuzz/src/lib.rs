@@ -4,8 +4,9 @@
 
 use nimlab::games::{Arg, Catalogue, Params, Sum};
 use nimlab::limits::{Limits, Stop, Watchdog};
-use nimlab::notation::{print, try_print, Session, Value};
-use nimlab::partizan::Comparison;
+use nimlab::calc::{Session, Value};
+use nimlab::notation::{print, try_print};
+use nimlab::conway::Comparison;
 use std::sync::OnceLock;
 use std::time::Duration;
 

@@ -4,7 +4,7 @@ use crate::failure::Failure;
 use crate::limits::{hint, Guard, LimitArgs};
 use crate::lines::{Lines, Read};
 use clap::Args;
-use nimlab::notation::Session;
+use nimlab::calc::Session;
 use std::io::{IsTerminal, Write};
 
 /// Options of `nimlab calc`.

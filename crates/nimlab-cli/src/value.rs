@@ -3,7 +3,7 @@
 use crate::failure::Failure;
 use crate::limits::{Guard, LimitArgs};
 use clap::Args;
-use nimlab::notation::Session;
+use nimlab::calc::Session;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;

@@ -11,8 +11,8 @@
 //! any computation.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use nimlab::notation::{Session, Value};
-use nimlab::partizan::{born_by, Arena, Comparison, GameId};
+use nimlab::calc::{Session, Value};
+use nimlab::conway::{born_by, Arena, Comparison, GameId};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::collections::HashSet;
 use std::hint::black_box;
@@ -206,8 +206,8 @@ fn domineering(c: &mut Criterion) {
 
 /// Small positions of the other rulesets, through the catalogue, solved from scratch.
 fn rulesets(c: &mut Criterion) {
-    use nimlab::games::ruleset::RulesetSolver;
     use nimlab::games::{Arg, Catalogue};
+    use nimlab::partizan::RulesetSolver;
     let cat = Catalogue::standard();
     let mut group = c.benchmark_group("partizan/rulesets");
     group.sample_size(10);

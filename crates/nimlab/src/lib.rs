@@ -17,6 +17,8 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod calc;
+pub mod conway;
 pub mod draw;
 mod error;
 pub mod explain;

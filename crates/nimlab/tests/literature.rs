@@ -1,7 +1,7 @@
 //! Values of partizan rulesets published in the literature, kept in `tests/data/` with
 //! their sources, reproduced through the value language (`domineering("2x3")`).
 
-use nimlab::notation::Session;
+use nimlab::calc::Session;
 
 /// Checks every row `expression ⇥ expected ⇥ source` of a data file: both sides are
 /// evaluated and must print the same.

@@ -4,8 +4,9 @@
 //! trees compared by the recursive definition of ≤, sums and negatives built from their
 //! definitions, the mex rule for impartial games, and the simplicity rule for numbers.
 
-use nimlab::notation::{print, Session, Value};
-use nimlab::partizan::{born_by, Arena, Comparison, Dyadic, GameId, Nus};
+use nimlab::calc::{Session, Value};
+use nimlab::conway::{born_by, Arena, Comparison, Dyadic, GameId, Nus};
+use nimlab::notation::print;
 use num_bigint::BigInt;
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -813,7 +814,7 @@ proptest! {
         let (g, h) = (f.build(&mut a), h.build(&mut a));
         for (g, h) in [(x, y), (g, y), (x, h), (g, h), (y, g)] {
             let want = ordinal_sum_by_definition(&mut a, g, h, &mut HashMap::new());
-            let got = nimlab::partizan::ops::ordinal_sum(&mut a, g, h).unwrap();
+            let got = nimlab::conway::ops::ordinal_sum(&mut a, g, h).unwrap();
             prop_assert_eq!(got, want, "{} : {}", print(&mut a, g), print(&mut a, h));
         }
     }
@@ -824,7 +825,7 @@ proptest! {
     fn multiples_agree_with_sums_by_doubling(f in small_form(), n in -6i64..=6) {
         let mut a = Arena::new();
         let g = f.build(&mut a);
-        let got = nimlab::partizan::ops::times(&mut a, &BigInt::from(n), g).unwrap();
+        let got = nimlab::conway::ops::times(&mut a, &BigInt::from(n), g).unwrap();
         let base = if n < 0 { a.neg(g) } else { g };
         let (mut want, mut power, mut k) = (a.zero(), base, n.unsigned_abs());
         while k > 0 {

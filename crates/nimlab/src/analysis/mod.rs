@@ -34,10 +34,10 @@ pub use partizan::{
     analyze_partizan, valued_moves, MoveValue, PartValue, PartizanAnalysis, ValuedTurn,
 };
 
+use crate::conway::thermograph;
 use crate::draw::{figure_svg, thermograph_svg};
-use crate::games::ruleset::RulesetSolver;
 use crate::games::Game;
-use crate::partizan::thermograph;
+use crate::partizan::RulesetSolver;
 use crate::picture::side_by_side;
 use crate::{Convention, Error, Outcome, Result};
 use serde::Serialize;

@@ -4,24 +4,25 @@
 //!
 //! ```
 //! use nimlab::games::{Arg, Catalogue};
-//! use nimlab::games::ruleset::RulesetSolver;
+//! use nimlab::partizan::RulesetSolver;
 //! use nimlab::analysis::analyze_partizan;
 //! let args = [Arg::new("domineering", 1), Arg::new("..|..", 2)];
 //! let sum = Catalogue::standard().parse_partizan_sum_args(&args).unwrap();
 //! let a = analyze_partizan(&sum, &mut RulesetSolver::new(), 100).unwrap();
 //! assert_eq!(a.outcome, nimlab::Outcome::N);
 //! assert_eq!(a.value, "+-1");
-//! assert_eq!(nimlab::partizan::rational_text(&a.temperature), "1");
+//! assert_eq!(nimlab::conway::rational_text(&a.temperature), "1");
 //! assert_eq!((a.left_stop.to_string(), a.right_stop.to_string()), ("1".into(), "-1".into()));
 //! // Left's vertical domino leaves a column of two for her: 1 ≥ 0, a win.
 //! assert_eq!(a.left_winning_moves.len(), 2);
 //! assert_eq!(a.left_winning_moves[0].value, "1");
 //! ```
 
-use crate::games::ruleset::{RulesetSolver, Side};
+use crate::conway::{outcome, rational_text, stop, thermograph, Arena, Dyadic, GameId, Rational};
+use crate::games::ruleset::Side;
 use crate::games::{PartizanSum, PartizanTurn};
 use crate::notation::GameValue;
-use crate::partizan::{outcome, rational_text, stop, thermograph, Arena, Dyadic, GameId, Rational};
+use crate::partizan::RulesetSolver;
 use crate::{Outcome, Result};
 use num_bigint::BigInt;
 use serde::{Serialize, Serializer};

@@ -1,8 +1,8 @@
 //! Analyses written as text, as `nimlab analyze` prints them.
 
 use super::{Analysis, ImpartialAnalysis, MoveValue, PartizanAnalysis};
+use crate::conway::rational_text;
 use crate::games::ruleset::Side;
-use crate::partizan::rational_text;
 use crate::{Convention, Outcome};
 use std::fmt::{self, Write};
 
@@ -192,7 +192,8 @@ impl PartizanAnalysis {
     /// ```
     /// use nimlab::analysis::analyze_partizan;
     /// use nimlab::games::{Arg, Catalogue};
-    /// use nimlab::games::ruleset::{RulesetSolver, Side};
+    /// use nimlab::games::ruleset::Side;
+    /// use nimlab::partizan::RulesetSolver;
     /// let args = [Arg::new("domineering", 1), Arg::new("..|..", 2)];
     /// let sum = Catalogue::standard().parse_partizan_sum_args(&args).unwrap();
     /// let a = analyze_partizan(&sum, &mut RulesetSolver::new(), 100).unwrap();

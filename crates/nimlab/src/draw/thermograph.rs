@@ -2,7 +2,7 @@
 //! values increase to the left (Left's side), the temperature t increases upwards from
 //! t = −1.
 
-use crate::partizan::{rational_text, Rational, Thermograph, Trajectory};
+use crate::conway::{rational_text, Rational, Thermograph, Trajectory};
 use crate::picture::{text_width, Anchor, Style, Svg};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -225,7 +225,7 @@ impl Placed {
 ///
 /// ```
 /// use nimlab::draw::thermograph_svg;
-/// use nimlab::partizan::{thermograph, Arena};
+/// use nimlab::conway::{thermograph, Arena};
 /// let mut a = Arena::new();
 /// let (three, minus_one) = (a.integer(3), a.integer(-1));
 /// let g = a.game(vec![three], vec![minus_one]);
@@ -496,17 +496,17 @@ fn mast(out: &mut Svg, (mx, my): (f64, f64), mean: &Rational) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::{thermograph, Arena};
+    use crate::conway::{thermograph, Arena};
     use crate::picture::num;
 
-    fn svg_of(build: impl FnOnce(&mut Arena) -> crate::partizan::GameId, title: &str) -> String {
+    fn svg_of(build: impl FnOnce(&mut Arena) -> crate::conway::GameId, title: &str) -> String {
         let mut a = Arena::new();
         let g = build(&mut a);
         let t = thermograph(&mut a, g);
         thermograph_svg(&t, title)
     }
 
-    fn three_minus_one(a: &mut Arena) -> crate::partizan::GameId {
+    fn three_minus_one(a: &mut Arena) -> crate::conway::GameId {
         let (three, minus_one) = (a.integer(3), a.integer(-1));
         a.game(vec![three], vec![minus_one])
     }
@@ -589,7 +589,7 @@ mod tests {
 
     #[test]
     fn every_coordinate_is_finite_and_inside_the_picture() {
-        type Build = Box<dyn FnOnce(&mut Arena) -> crate::partizan::GameId>;
+        type Build = Box<dyn FnOnce(&mut Arena) -> crate::conway::GameId>;
         let builders: Vec<Build> = vec![
             Box::new(three_minus_one),
             Box::new(|a: &mut Arena| a.integer(5)),

@@ -1,14 +1,16 @@
 //! A sum of positions of partizan rulesets: each move is played in one part.
 
-use super::ruleset::{PartizanPosition, RulesetSolver, Side};
-use crate::partizan::GameId;
+use super::ruleset::{PartizanPosition, Side};
+use crate::conway::GameId;
+use crate::partizan::RulesetSolver;
 use crate::Result;
 
 /// A sum of partizan positions, as read from `game position + game position + …`.
 ///
 /// ```
 /// use nimlab::games::{Arg, Catalogue};
-/// use nimlab::games::ruleset::{RulesetSolver, Side};
+/// use nimlab::games::ruleset::Side;
+/// use nimlab::partizan::RulesetSolver;
 /// let cat = Catalogue::standard();
 /// let args = [Arg::new("hackenbush-string", 1), Arg::new("xo", 2), Arg::new("xo", 3)];
 /// let sum = cat.parse_partizan_sum_args(&args).unwrap();

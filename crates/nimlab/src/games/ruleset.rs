@@ -2,8 +2,8 @@
 //! its game, its notation and how to say a move in words, on top of [`PartizanGame`].
 
 use super::figure::Figure;
-use crate::partizan::{GameId, PartizanGame};
-pub use crate::partizan::{RulesetSolver, DEFAULT_TABLE_MEMORY};
+use crate::conway::GameId;
+use crate::partizan::{PartizanGame, RulesetSolver};
 use serde::Serialize;
 use std::fmt;
 
@@ -129,7 +129,8 @@ impl fmt::Debug for PartizanMove {
 ///
 /// ```
 /// use nimlab::games::domineering::Domineering;
-/// use nimlab::games::ruleset::{PartizanPosition, RulesetSolver, Side};
+/// use nimlab::games::ruleset::{PartizanPosition, Side};
+/// use nimlab::partizan::RulesetSolver;
 /// let p: Box<dyn PartizanPosition> = Box::new(Domineering::parse("..|..").unwrap());
 /// let moves = p.moves(Side::Right);
 /// assert_eq!(moves.len(), 2);

@@ -11,8 +11,9 @@ use super::minichess::Minichess;
 use super::ruleset::{Ruleset, Side};
 use super::snort::Snort;
 use super::toads_and_frogs::ToadsAndFrogs;
+use crate::conway::Arena;
 use crate::partizan::solver::Whole;
-use crate::partizan::{Arena, Solver};
+use crate::partizan::Solver;
 use proptest::prelude::*;
 
 /// A board of `height` rows of `width` squares, each one of `squares`.

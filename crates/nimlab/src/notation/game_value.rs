@@ -1,8 +1,7 @@
 //! A value of Conway's games as a result carries it, outside any arena.
 
-use super::{print, Session};
-use crate::partizan::{Arena, Dyadic, GameId};
-use crate::Result;
+use super::print;
+use crate::conway::{Arena, Dyadic, GameId};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -13,7 +12,8 @@ use std::fmt;
 /// It serialises as its notation, the text CGSuite prints.
 ///
 /// ```
-/// use nimlab::notation::{GameValue, Session};
+/// use nimlab::calc::Session;
+/// use nimlab::notation::GameValue;
 /// let mut s = Session::new();
 /// let g = s.game_of("{2|1/2}").unwrap();
 /// let v = GameValue::of(&mut s.arena, g);
@@ -21,7 +21,7 @@ use std::fmt;
 /// assert_eq!(v.number(), None);
 /// // It reads back to the same game, in another session too.
 /// let mut t = Session::new();
-/// let h = v.read(&mut t).unwrap();
+/// let h = t.game_of(v.notation()).unwrap();
 /// assert_eq!(GameValue::of(&mut t.arena, h), v);
 /// let three = s.game_of("{2|}").unwrap();
 /// assert_eq!(GameValue::of(&mut s.arena, three).number().map(|x| x.to_string()), Some("3".into()));
@@ -49,15 +49,6 @@ impl GameValue {
     /// The number the value is, when it is a number.
     pub fn number(&self) -> Option<&Dyadic> {
         self.number.as_ref()
-    }
-
-    /// The game again, in the arena of `session`.
-    ///
-    /// # Errors
-    /// As [`Session::game_of`]: a value too long to have been written (its notation is
-    /// then a note in angle brackets) does not read back.
-    pub fn read(&self, session: &mut Session) -> Result<GameId> {
-        session.game_of(&self.notation)
     }
 }
 

@@ -18,7 +18,7 @@
 //! (a : b) : c. Chains of one level (`a + b - c`, `a * b / c`, `a : b : c`) are read into
 //! one flat [`Expr::Chain`], so that a long sum nests no deeper than its terms.
 
-use crate::partizan::Dyadic;
+use crate::conway::Dyadic;
 use crate::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::Zero;
@@ -85,7 +85,7 @@ pub enum Expr {
     },
     /// An uptimal written as CGSuite prints it: `^<2>` (↑², i.e. `^.Pow(2)`), `v[3]*`
     /// (−(↑ + ↑² + ↑³) + *), with a number in front if any (`3^<2>`).
-    Uptimal(crate::partizan::Uptimal),
+    Uptimal(crate::conway::Uptimal),
     /// `*(e)`: the nimber of an integer expression.
     StarOf(Box<Expr>),
     /// `{L | R}`.
@@ -646,7 +646,7 @@ impl Parser<'_> {
         }
         if let Some(digits) = self.uptimal_digits()? {
             let nim = self.nimber_suffix()?;
-            return Ok(Expr::Uptimal(crate::partizan::Uptimal {
+            return Ok(Expr::Uptimal(crate::conway::Uptimal {
                 number,
                 digits,
                 nim,

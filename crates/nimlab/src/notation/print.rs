@@ -1,7 +1,7 @@
 //! The printer of canonical forms in CGSuite's plain-text notation.
 
-use crate::partizan::walk::{walk, Step};
-use crate::partizan::{Arena, GameId, Uptimals};
+use crate::conway::walk::{walk, Step};
+use crate::conway::{Arena, GameId, Uptimals};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 ///
 /// ```
 /// use nimlab::notation::print;
-/// use nimlab::partizan::Arena;
+/// use nimlab::conway::Arena;
 /// let mut a = Arena::new();
 /// let (three, two, one) = (a.integer(3), a.integer(2), a.integer(1));
 /// let star = a.star(1);
@@ -36,7 +36,8 @@ pub const MAX_TEXT: usize = super::parse::MAX_INPUT;
 /// that it would not read back (found before any of it is written).
 ///
 /// ```
-/// use nimlab::notation::{try_print, Session};
+/// use nimlab::calc::Session;
+/// use nimlab::notation::try_print;
 /// let mut s = Session::new();
 /// let g = s.game_of("{3||2|1}").unwrap();
 /// assert_eq!(try_print(&mut s.arena, g).unwrap(), "{3||2|1}");
@@ -68,7 +69,7 @@ struct Printer {
     sorted: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
     orders: FxHashMap<(GameId, GameId), Ordering>,
     bars: FxHashMap<TextKey, Shape>,
-    walls: FxHashMap<GameId, crate::partizan::Thermograph>,
+    walls: FxHashMap<GameId, crate::conway::Thermograph>,
 }
 
 /// What the printer knows of a text before writing it.
@@ -339,7 +340,8 @@ fn form(a: &mut Arena, p: &mut Printer, g: GameId) -> Form {
 /// options, compared the same way.
 ///
 /// ```
-/// use nimlab::notation::{ordered, print, Session};
+/// use nimlab::calc::Session;
+/// use nimlab::notation::{ordered, print};
 /// let mut s = Session::new();
 /// let gs: Vec<_> = ["{1|0}", "*", "1/2", "^"].iter().map(|t| s.game_of(t).unwrap()).collect();
 /// let texts: Vec<String> = ordered(&mut s.arena, gs).into_iter().map(|g| print(&mut s.arena, g)).collect();
@@ -556,13 +558,13 @@ fn tiny(
         return None;
     }
     let m = match a.as_number(*other) {
-        Some(x) => crate::partizan::Rational::new(
+        Some(x) => crate::conway::Rational::new(
             x.numerator().clone(),
             num_bigint::BigInt::from(1) << x.exponent(),
         ),
-        None => crate::partizan::thermograph_with(a, *other, &mut p.walls).mean(),
+        None => crate::conway::thermograph_with(a, *other, &mut p.walls).mean(),
     };
-    let xq = crate::partizan::Rational::new(
+    let xq = crate::conway::Rational::new(
         xv.numerator().clone(),
         num_bigint::BigInt::from(1) << xv.exponent(),
     );

@@ -1,40 +1,34 @@
-//! Conway's games: canonical forms of short partizan games, interned in an arena, with
-//! exact numbers and the fast path for numbers, ups and nimbers.
+//! Partizan games solved by their options: a position says what Left and Right can move
+//! to (and, where the rules allow, which independent regions it splits into), and the
+//! solvers find its canonical value in a [`crate::conway::Arena`], remembering the values
+//! of the regions they have met. [`Solver`] serves one type of position; [`RulesetSolver`]
+//! serves positions of every ruleset at once, asking each ruleset's closed form first.
 //!
 //! ```
-//! use nimlab::partizan::{Arena, Comparison};
+//! use nimlab::conway::Arena;
+//! use nimlab::partizan::{PartizanGame, Solver};
+//! /// A strip of n squares on which Left takes one square and Right two.
+//! #[derive(Clone, PartialEq, Eq, Hash)]
+//! struct Strip(u32);
+//! impl PartizanGame for Strip {
+//!     fn left_options(&self) -> Vec<Strip> {
+//!         (self.0 >= 1).then(|| Strip(self.0 - 1)).into_iter().collect()
+//!     }
+//!     fn right_options(&self) -> Vec<Strip> {
+//!         (self.0 >= 2).then(|| Strip(self.0 - 2)).into_iter().collect()
+//!     }
+//! }
 //! let mut a = Arena::new();
-//! let (zero, star) = (a.zero(), a.star(1));
-//! let up = a.game(vec![zero], vec![star]);
-//! // Text 001: ↑ ≥ 0 but ↑* is confused with 0.
-//! assert_eq!(a.compare(up, zero), Comparison::Greater);
-//! let upstar = a.add(up, star);
-//! assert_eq!(a.compare(upstar, zero), Comparison::Confused);
+//! let mut solver = Solver::new();
+//! // One square is Left's move alone: the number 1. Two squares are {1|0}.
+//! let one = solver.value(&mut a, &Strip(1));
+//! assert_eq!(one, a.integer(1));
+//! let two = solver.value(&mut a, &Strip(2));
+//! assert_eq!(nimlab::notation::print(&mut a, two), "{1|0}");
 //! ```
 
-mod arena;
-pub mod atomic;
-mod born;
-mod dyadic;
-mod measures;
-pub mod ops;
 mod ruleset_solver;
 pub(crate) mod solver;
-mod thermograph;
-mod uptimal;
-pub(crate) mod walk;
 
-pub use arena::{Arena, Comparison, GameId, Mark, Nus, MAX_EXPANDED, MAX_GAMES};
-pub use born::{born_by, MAX_DAY};
-pub use dyadic::Dyadic;
-pub use measures::{birthday, outcome, stop};
 pub use ruleset_solver::{RulesetSolver, DEFAULT_TABLE_MEMORY};
 pub use solver::{PartizanGame, Solver, MAX_REMEMBERED_POSITIONS};
-pub use thermograph::{
-    mean, rational_text, temperature, thermograph, thermograph_with, Rational, Thermograph,
-    Trajectory,
-};
-pub use uptimal::{Uptimal, Uptimals};
-
-#[cfg(test)]
-mod tests;

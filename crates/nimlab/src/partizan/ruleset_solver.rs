@@ -1,7 +1,8 @@
 //! One solver for positions of every partizan ruleset: an arena of canonical forms and,
 //! for each type of position met, its table of solved regions.
 
-use super::{Arena, GameId, Mark, PartizanGame, Solver};
+use super::{PartizanGame, Solver};
+use crate::conway::{Arena, GameId, Mark};
 use crate::{Error, Result};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -171,7 +172,7 @@ impl RulesetSolver {
 
     /// Rolls the arena back to `mark` and forgets every table, whose values may be
     /// newer than the mark.
-    fn forget(&mut self, mark: crate::partizan::Mark) {
+    fn forget(&mut self, mark: Mark) {
         self.arena.rollback(mark);
         self.solvers.clear();
     }

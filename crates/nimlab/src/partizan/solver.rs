@@ -2,7 +2,7 @@
 //! may split into independent regions; the solver gives its canonical value in an
 //! [`Arena`], remembering the values of the regions it has met.
 
-use super::{Arena, GameId};
+use crate::conway::{Arena, GameId};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
@@ -10,7 +10,8 @@ use std::hash::Hash;
 /// allow) the independent regions it splits into.
 ///
 /// ```
-/// use nimlab::partizan::{Arena, PartizanGame, Solver};
+/// use nimlab::conway::Arena;
+/// use nimlab::partizan::{PartizanGame, Solver};
 /// /// Left may take 1 from the heap, Right 2.
 /// #[derive(Clone, PartialEq, Eq, Hash)]
 /// struct Heap(u32);
@@ -47,7 +48,7 @@ pub trait PartizanGame: Clone + Eq + Hash {
     /// The canonical value by a closed form (Berlekamp's rule for Hackenbush strings),
     /// when the ruleset has one; `None` means: solve by the options. A
     /// [`super::RulesetSolver`] asks it first.
-    fn closed_value(&self, _arena: &mut super::Arena) -> Option<super::GameId> {
+    fn closed_value(&self, _arena: &mut Arena) -> Option<GameId> {
         None
     }
 }

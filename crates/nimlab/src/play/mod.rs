@@ -32,8 +32,9 @@ pub mod impartial;
 pub mod partizan;
 
 use crate::analysis::{Analysis, Analyzer};
-use crate::games::ruleset::{RulesetSolver, Side};
+use crate::games::ruleset::Side;
 use crate::games::Game;
+use crate::partizan::RulesetSolver;
 use crate::{Convention, Error, Result};
 use serde::Serialize;
 

@@ -3,7 +3,8 @@
 //!
 //! ```
 //! use nimlab::games::{Arg, Catalogue};
-//! use nimlab::games::ruleset::{RulesetSolver, Side};
+//! use nimlab::games::ruleset::Side;
+//! use nimlab::partizan::RulesetSolver;
 //! use nimlab::play::partizan::choose;
 //! use nimlab::reading::partizan::read_move;
 //! let args = [Arg::new("hackenbush-string", 1), Arg::new("xoo", 2), Arg::new("x", 3)];
@@ -20,10 +21,11 @@
 //! ```
 
 use crate::analysis::valued_moves;
-use crate::games::ruleset::{RulesetSolver, Side};
+use crate::conway::{mean, temperature, Rational};
+use crate::games::ruleset::Side;
 use crate::games::{PartizanSum, PartizanTurn};
 use crate::notation::GameValue;
-use crate::partizan::{mean, temperature, Rational};
+use crate::partizan::RulesetSolver;
 use crate::Result;
 
 /// The computer's move and why.
@@ -83,7 +85,7 @@ pub fn choose(
         return Ok(None);
     };
     let m = moves.into_iter().nth(i).expect("the index is of a move");
-    let m_mean = crate::partizan::rational_text(&mean(a, m.value));
+    let m_mean = crate::conway::rational_text(&mean(a, m.value));
     // The values were made and compared in the arena: they hold unless it met a limit
     // or was stopped, when no move may be chosen by them.
     solver.settle(mark, || format!("choosing {side}'s move"))?;
@@ -109,8 +111,8 @@ pub fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conway::outcome;
     use crate::games::{Arg, Catalogue};
-    use crate::partizan::outcome;
     use crate::Outcome;
 
     fn sum(tokens: &[&str]) -> PartizanSum {

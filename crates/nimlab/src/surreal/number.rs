@@ -3,7 +3,7 @@
 
 use super::ordinal::{Ordinal, MAX_NESTING};
 use super::polynomial::reduce_fraction;
-use crate::partizan::Dyadic;
+use crate::conway::Dyadic;
 use crate::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive};
@@ -171,7 +171,7 @@ impl Surreal {
     /// The dyadic rational `d` as a surreal number.
     ///
     /// ```
-    /// use nimlab::partizan::Dyadic;
+    /// use nimlab::conway::Dyadic;
     /// use nimlab::surreal::Surreal;
     /// let x = Surreal::from_dyadic(&Dyadic::new((-3).into(), 2));
     /// assert_eq!(x.to_string(), "-3/4");
@@ -188,7 +188,7 @@ impl Surreal {
     /// denominator).
     ///
     /// ```
-    /// use nimlab::partizan::Dyadic;
+    /// use nimlab::conway::Dyadic;
     /// use nimlab::surreal::Surreal;
     /// let x = (&Surreal::from(5) / &Surreal::from(8)).unwrap();
     /// assert_eq!(x.as_dyadic(), Some(Dyadic::new(5.into(), 3)));

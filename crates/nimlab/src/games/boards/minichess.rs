@@ -21,7 +21,8 @@
 //!
 //! ```
 //! use nimlab::games::minichess::Minichess;
-//! use nimlab::partizan::{Arena, Solver};
+//! use nimlab::conway::Arena;
+//! use nimlab::partizan::Solver;
 //! let mut a = Arena::new();
 //! // A white pawn two squares from the far rank: two free moves for White.
 //! let g = Solver::new().value(&mut a, &Minichess::parse(".|.|w").unwrap());
@@ -343,8 +344,9 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conway::Arena;
     use crate::partizan::solver::Whole;
-    use crate::partizan::{Arena, Solver};
+    use crate::partizan::Solver;
     use std::collections::{HashMap, HashSet};
 
     /// A board as rows of characters, for a search written apart from the bit boards.

@@ -48,7 +48,8 @@
 //!
 //! ```
 //! use nimlab::games::hackenbush::Hackenbush;
-//! use nimlab::partizan::{Arena, Solver};
+//! use nimlab::conway::Arena;
+//! use nimlab::partizan::Solver;
 //! let mut a = Arena::new();
 //! let p = Hackenbush::parse("lrlerrr").unwrap();
 //! assert_eq!(p.to_string(), "0-1b 1-2r 2-3b 3-4g 4-5r 5-6r 6-7r");
@@ -57,10 +58,11 @@
 //! assert_eq!(nimlab::notation::print(&mut a, g), "3/4v[3]*");
 //! ```
 
+use crate::conway::{Arena, Dyadic, GameId};
 use crate::games::figure::{Figure, Graph, Shape};
 use crate::games::hackenbush_string::HackenbushString;
 use crate::games::ruleset::{Ruleset, Side};
-use crate::partizan::{Arena, Dyadic, GameId, PartizanGame};
+use crate::partizan::PartizanGame;
 use crate::{Error, Result};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -173,7 +175,8 @@ impl Colour {
 ///
 /// ```
 /// use nimlab::games::hackenbush::Hackenbush;
-/// use nimlab::partizan::{Arena, Solver};
+/// use nimlab::conway::Arena;
+/// use nimlab::partizan::Solver;
 /// // A blue edge carrying two red ones: Left's cut leaves 0, Right's a stalk worth
 /// // 1/2; {0 | 1/2} = 1/4.
 /// let p = Hackenbush::parse("0-1b 1-2r 1-3r").unwrap();

@@ -23,7 +23,8 @@ pub const MAX_SQUARES: usize = crate::games::grid::MAX_SQUARES;
 ///
 /// ```
 /// use nimlab::games::clobber::Clobber;
-/// use nimlab::partizan::{Arena, Solver};
+/// use nimlab::conway::Arena;
+/// use nimlab::partizan::Solver;
 /// let p = Clobber::parse("xo").unwrap();
 /// let mut a = Arena::new();
 /// let g = Solver::new().value(&mut a, &p);
@@ -124,9 +125,10 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conway::Arena;
     use crate::notation::print;
     use crate::partizan::solver::Whole;
-    use crate::partizan::{Arena, Solver};
+    use crate::partizan::Solver;
 
     fn value_text(board: &str) -> String {
         let mut a = Arena::new();

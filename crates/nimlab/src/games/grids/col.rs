@@ -24,7 +24,8 @@
 //!
 //! ```
 //! use nimlab::games::col::Col;
-//! use nimlab::partizan::{Arena, Solver};
+//! use nimlab::conway::Arena;
+//! use nimlab::partizan::Solver;
 //! let mut a = Arena::new();
 //! // Two squares side by side: whoever colours one leaves the other to the opponent.
 //! let g = Solver::new().value(&mut a, &Col::parse("..").unwrap());
@@ -61,7 +62,8 @@ impl ColourRule for ColRule {
 ///
 /// ```
 /// use nimlab::games::col::Col;
-/// use nimlab::partizan::{Arena, Solver};
+/// use nimlab::conway::Arena;
+/// use nimlab::partizan::Solver;
 /// let mut a = Arena::new();
 /// // A square next to Left's colour is Right's alone: a free move for Right, −1.
 /// let g = Solver::new().value(&mut a, &Col::parse("x.").unwrap());
@@ -86,12 +88,13 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conway::Arena;
     use crate::games::ruleset::{Ruleset, Side};
     use crate::games::snort::tests::all_colourings;
     use crate::notation::print;
     use crate::partizan::solver::Whole;
     use crate::partizan::PartizanGame;
-    use crate::partizan::{Arena, Solver};
+    use crate::partizan::Solver;
 
     fn value_text(board: &str) -> String {
         let mut a = Arena::new();

@@ -11,7 +11,8 @@ use crate::Result;
 ///
 /// ```
 /// use nimlab::games::cram::Cram;
-/// use nimlab::partizan::{Arena, Solver};
+/// use nimlab::conway::Arena;
+/// use nimlab::partizan::Solver;
 /// let mut a = Arena::new();
 /// // 2×2: the first domino leaves room for exactly one more.
 /// let g = Solver::new().value(&mut a, &Cram::parse("2x2").unwrap());
@@ -94,8 +95,9 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conway::Arena;
     use crate::heap::{Rule, Sequence};
-    use crate::partizan::{Arena, Solver};
+    use crate::partizan::Solver;
 
     /// A 1×n strip of Cram is Dawson's Kayles (octal 0.07, a domino takes two adjacent
     /// squares): its values are those of the heap engine's sequence.

@@ -23,7 +23,8 @@ pub const MAX_SQUARES: u32 = 64;
 ///
 /// ```
 /// use nimlab::games::domineering::Domineering;
-/// use nimlab::partizan::{Arena, Solver};
+/// use nimlab::conway::Arena;
+/// use nimlab::partizan::Solver;
 /// let p = Domineering::parse("..|..").unwrap();
 /// let mut a = Arena::new();
 /// let g = Solver::new().value(&mut a, &p);
@@ -317,9 +318,10 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conway::Arena;
     use crate::notation::print;
     use crate::partizan::solver::Whole;
-    use crate::partizan::{Arena, Solver};
+    use crate::partizan::Solver;
 
     fn value_text(board: &str) -> String {
         let mut a = Arena::new();

@@ -49,7 +49,8 @@ pub const START: &str = "xoxo|ox.x|xo.o|oxox";
 ///
 /// ```
 /// use nimlab::games::konane::Konane;
-/// use nimlab::partizan::{Arena, Solver};
+/// use nimlab::conway::Arena;
+/// use nimlab::partizan::Solver;
 /// // Left jumps and Right never can: 1.
 /// let p = Konane::parse("xo.").unwrap();
 /// let mut a = Arena::new();
@@ -382,9 +383,10 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conway::Arena;
     use crate::notation::print;
     use crate::partizan::solver::Whole;
-    use crate::partizan::{Arena, Solver};
+    use crate::partizan::Solver;
 
     fn value_text(board: &str) -> String {
         let mut a = Arena::new();

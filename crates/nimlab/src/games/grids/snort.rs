@@ -20,7 +20,8 @@
 //!
 //! ```
 //! use nimlab::games::snort::Snort;
-//! use nimlab::partizan::{Arena, Solver};
+//! use nimlab::conway::Arena;
+//! use nimlab::partizan::Solver;
 //! let mut a = Arena::new();
 //! // Two squares side by side: whoever colours one keeps the other for themselves.
 //! let g = Solver::new().value(&mut a, &Snort::parse("..").unwrap());
@@ -57,7 +58,8 @@ impl ColourRule for SnortRule {
 ///
 /// ```
 /// use nimlab::games::snort::Snort;
-/// use nimlab::partizan::{Arena, Solver};
+/// use nimlab::conway::Arena;
+/// use nimlab::partizan::Solver;
 /// let mut a = Arena::new();
 /// // A square next to Left's colour is Left's alone: a free move, worth 1.
 /// let g = Solver::new().value(&mut a, &Snort::parse("x.").unwrap());
@@ -82,11 +84,12 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::conway::Arena;
     use crate::games::ruleset::{Ruleset, Side};
     use crate::notation::print;
     use crate::partizan::solver::Whole;
     use crate::partizan::PartizanGame;
-    use crate::partizan::{Arena, Solver};
+    use crate::partizan::Solver;
 
     fn value_text(board: &str) -> String {
         let mut a = Arena::new();

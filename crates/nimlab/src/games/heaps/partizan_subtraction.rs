@@ -3,8 +3,9 @@
 //! who cannot move loses. Written `partizan-subtraction:L/R`, e.g.
 //! `partizan-subtraction:1,4/2,3` (the text's game).
 
+use crate::conway::{Arena, GameId};
 use crate::games::ruleset::{Ruleset, Side};
-use crate::partizan::{Arena, GameId, PartizanGame};
+use crate::partizan::PartizanGame;
 use crate::{Error, Outcome, Result};
 use std::sync::Arc;
 
@@ -90,7 +91,8 @@ impl std::fmt::Display for Rules {
 ///
 /// ```
 /// use nimlab::games::partizan_subtraction::{outcomes_by_play, Heap, Rules};
-/// use nimlab::partizan::{Arena, Solver};
+/// use nimlab::conway::Arena;
+/// use nimlab::partizan::Solver;
 /// let rules = Rules::parse("1,4/2,3").unwrap();
 /// let mut a = Arena::new();
 /// let mut solver = Solver::new();
@@ -98,7 +100,7 @@ impl std::fmt::Display for Rules {
 /// let g = solver.value(&mut a, &Heap::new(&rules, 2));
 /// assert_eq!(nimlab::notation::print(&mut a, g), "{1|0}");
 /// let five = solver.value(&mut a, &Heap::new(&rules, 5));
-/// let class = nimlab::partizan::outcome(&mut a, five);
+/// let class = nimlab::conway::outcome(&mut a, five);
 /// assert_eq!(class, outcomes_by_play(&rules, 5)[5]);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -252,8 +254,9 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::outcome;
-    use crate::partizan::{Arena, Solver};
+    use crate::conway::outcome;
+    use crate::conway::Arena;
+    use crate::partizan::Solver;
 
     /// The outcome class of each canonical value is the one found by play, for the text's
     /// game and other rules, on heaps up to 80.

@@ -10,9 +10,10 @@
 //! Columns are written bottom first and separated by spaces (`xoxo xooox`); the position
 //! with no stone left is written `(nothing)` (read as `nothing` too), as in `hackenbush`.
 
+use crate::conway::{Arena, Dyadic, GameId};
 use crate::games::figure::{Board, Figure, Labels, Shape, Square, MAX_DRAWN_WIDTH};
 use crate::games::ruleset::{Ruleset, Side};
-use crate::partizan::{Arena, Dyadic, GameId, PartizanGame};
+use crate::partizan::PartizanGame;
 use crate::{Error, Result};
 use num_bigint::{BigInt, BigUint};
 use num_traits::Zero;
@@ -278,7 +279,8 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::{Arena, Solver};
+    use crate::conway::Arena;
+    use crate::partizan::Solver;
 
     #[test]
     fn the_values_of_text_000_with_its_erratum() {

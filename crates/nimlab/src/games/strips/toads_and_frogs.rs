@@ -50,7 +50,8 @@ pub const START: &str = "ttt..fff";
 ///
 /// ```
 /// use nimlab::games::toads_and_frogs::ToadsAndFrogs;
-/// use nimlab::partizan::{Arena, Solver};
+/// use nimlab::conway::Arena;
+/// use nimlab::partizan::Solver;
 /// // Either player's one move leaves a position of value 0: {0|0} = *.
 /// let p = ToadsAndFrogs::parse("t.f").unwrap();
 /// let mut a = Arena::new();
@@ -428,9 +429,11 @@ pub(crate) fn entry() -> crate::games::PartizanEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{print, Session};
+    use crate::calc::Session;
+    use crate::conway::Arena;
+    use crate::notation::print;
     use crate::partizan::solver::Whole;
-    use crate::partizan::{Arena, Solver};
+    use crate::partizan::Solver;
 
     fn value_text(row: &str) -> String {
         let mut a = Arena::new();

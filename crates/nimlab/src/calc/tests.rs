@@ -1,6 +1,7 @@
 //! CGSuite's own output for the notation examples, and the identities of text 001.
 
 use super::*;
+use crate::notation::*;
 
 /// The examples of `cgsuite-notation-examples` that nimlab prints: input, CGSuite's output.
 const CGSUITE: &[(&str, &str)] = &[

@@ -1,19 +1,18 @@
 //! Evaluating expressions: games in an arena, comparisons, and the methods of a game.
 
-use super::parse::{parse, BinOp, Expr};
-use super::print::print;
 use super::value::{nimber_text, Op, Value};
-use crate::partizan::{birthday, outcome, stop, Arena, Dyadic, GameId, Nus};
+use crate::conway::{birthday, outcome, stop, Arena, Dyadic, GameId, Nus};
+use crate::notation::{parse, print, BinOp, Expr};
 use crate::surreal::Surreal;
 use crate::{Error, Result};
 use std::collections::HashMap;
 
-pub use crate::partizan::ops::MAX_MULTIPLE;
+pub use crate::conway::ops::MAX_MULTIPLE;
 
 /// A calculator session: the arena its games live in and the variables assigned.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// assert_eq!(s.run("{0|*} + {0|*} + *").unwrap(), "^^*");
 /// assert_eq!(s.run("{1|^^^||^}").unwrap(), "{1|^3||^}");
@@ -28,7 +27,7 @@ pub struct Session {
     vars: HashMap<String, Value>,
     /// The tables of the rulesets' solved regions (its own arena is swapped with the
     /// session's while a position is valued).
-    rulesets: crate::games::ruleset::RulesetSolver,
+    rulesets: crate::partizan::RulesetSolver,
 }
 
 impl Session {
@@ -80,7 +79,8 @@ impl Session {
     /// Evaluates an expression whose value must be a game.
     ///
     /// ```
-    /// use nimlab::notation::{print, Session};
+    /// use nimlab::calc::Session;
+    /// use nimlab::notation::print;
     /// let mut s = Session::new();
     /// let g = s.game_of("{0|*}").unwrap();
     /// assert_eq!(print(&mut s.arena, g), "^");
@@ -100,11 +100,11 @@ impl Session {
     }
 
     /// A value as CGSuite prints it, or a limit error for a game whose text would be
-    /// longer than [`MAX_TEXT`](super::MAX_TEXT) bytes or nest deeper than
-    /// [`MAX_DEPTH`](super::MAX_DEPTH) levels.
+    /// longer than [`MAX_TEXT`](crate::notation::MAX_TEXT) bytes or nest deeper than
+    /// [`MAX_DEPTH`](crate::notation::MAX_DEPTH) levels.
     ///
     /// ```
-    /// use nimlab::notation::Session;
+    /// use nimlab::calc::Session;
     /// let mut s = Session::new();
     /// let v = s.eval_text("{3||2|1}.Heat(1) : *23").unwrap();
     /// assert!(s.try_show(&v).is_err());
@@ -114,7 +114,7 @@ impl Session {
     /// [`Error::Limit`] for a text too long to write.
     pub fn try_show(&mut self, v: &Value) -> Result<String> {
         match v {
-            Value::Game(g) => super::try_print(&mut self.arena, *g),
+            Value::Game(g) => crate::notation::try_print(&mut self.arena, *g),
             v => Ok(self.show(v)),
         }
     }
@@ -127,13 +127,13 @@ impl Session {
             Value::Bool(b) => b.to_string(),
             Value::Outcome(o) => o.to_string(),
             Value::Number(x) => x.to_string(),
-            Value::Rational(x) => crate::partizan::rational_text(x),
+            Value::Rational(x) => crate::conway::rational_text(x),
             Value::Thermograph(t) => t.to_string(),
             Value::Text(t) => t.clone(),
             Value::Surreal(x) => x.to_string(),
             Value::Nimber(o) => nimber_text(o),
             Value::List(gs) => {
-                let gs = super::print::ordered(&mut self.arena, gs.clone());
+                let gs = crate::notation::ordered(&mut self.arena, gs.clone());
                 let texts: Vec<String> = gs.iter().map(|&g| print(&mut self.arena, g)).collect();
                 format!("{{{}}}", texts.join(","))
             }
@@ -191,7 +191,7 @@ impl Session {
                 nim: *nim,
             })),
             Expr::Uptimal(u) => {
-                Value::Game(crate::partizan::Uptimals::new().value(&mut self.arena, u))
+                Value::Game(crate::conway::Uptimals::new().value(&mut self.arena, u))
             }
             Expr::StarOf(inner) => {
                 let v = self.eval(inner)?;
@@ -330,7 +330,7 @@ impl Session {
             BinOp::Ordinal => {
                 let g = self.as_game(a)?;
                 let h = self.as_game(b)?;
-                Ok(Value::Game(crate::partizan::ops::ordinal_sum(
+                Ok(Value::Game(crate::conway::ops::ordinal_sum(
                     &mut self.arena,
                     g,
                     h,
@@ -369,7 +369,7 @@ impl Session {
     }
 
     fn method(&mut self, g: GameId, name: &str, args: &[Expr]) -> Result<Value> {
-        use crate::partizan::ops;
+        use crate::conway::ops;
         let arity = |n: usize| -> Result<()> {
             if args.len() == n {
                 Ok(())
@@ -472,7 +472,7 @@ impl Session {
                 let a = &mut self.arena;
                 match name {
                     "CanonicalForm" => Value::Game(g),
-                    "AtomicWeight" => match crate::partizan::atomic::atomic_weight(a, g)? {
+                    "AtomicWeight" => match crate::conway::atomic::atomic_weight(a, g)? {
                         Some(w) => Value::Game(w),
                         None => {
                             return Err(Error::Unsupported(format!(
@@ -482,10 +482,10 @@ impl Session {
                         }
                     },
                     "IsAtomic" => {
-                        Value::Bool(crate::partizan::atomic::atomic_weight(a, g)?.is_some())
+                        Value::Bool(crate::conway::atomic::atomic_weight(a, g)?.is_some())
                     }
-                    "IsNumberTiny" => Value::Bool(crate::partizan::atomic::is_number_tiny(a, g)),
-                    "UptimalExpansion" => match crate::partizan::Uptimals::new().of(a, g) {
+                    "IsNumberTiny" => Value::Bool(crate::conway::atomic::is_number_tiny(a, g)),
+                    "UptimalExpansion" => match crate::conway::Uptimals::new().of(a, g) {
                         Some(u) => Value::Text(u.expansion_text()),
                         None => {
                             return Err(Error::Unsupported(
@@ -493,9 +493,9 @@ impl Session {
                             ))
                         }
                     },
-                    "Mean" => Value::Rational(crate::partizan::mean(a, g)),
-                    "Temperature" => Value::Rational(crate::partizan::temperature(a, g)),
-                    "Thermograph" => Value::Thermograph(crate::partizan::thermograph(a, g)),
+                    "Mean" => Value::Rational(crate::conway::mean(a, g)),
+                    "Temperature" => Value::Rational(crate::conway::temperature(a, g)),
+                    "Thermograph" => Value::Thermograph(crate::conway::thermograph(a, g)),
                     "Freeze" => Value::Game(ops::freeze(a, g)),
                     "Incentives" => Value::List(ops::incentives(a, g, true, true)),
                     "LeftIncentives" => Value::List(ops::incentives(a, g, true, false)),

@@ -2,8 +2,8 @@
 //! by a day (`nimlab born`), as data.
 
 use super::{Session, Value};
+use crate::conway::{birthday, born_by, outcome, rational_text, thermograph};
 use crate::draw::thermograph_svg;
-use crate::partizan::{birthday, born_by, outcome, rational_text, thermograph};
 use crate::{Error, Outcome, Result};
 use num_bigint::BigInt;
 use serde::Serialize;
@@ -88,7 +88,7 @@ impl Session {
     /// Evaluates `input` and reports its value.
     ///
     /// ```
-    /// use nimlab::notation::Session;
+    /// use nimlab::calc::Session;
     /// use nimlab::Outcome;
     /// let r = Session::new().report("{3||2|1}").unwrap();
     /// assert_eq!(r.output, "{3||2|1}");
@@ -110,7 +110,7 @@ impl Session {
     /// The report of `v`, the value of the expression `input`.
     ///
     /// ```
-    /// use nimlab::notation::Session;
+    /// use nimlab::calc::Session;
     /// let mut s = Session::new();
     /// let v = s.eval_text("^ + ^").unwrap();
     /// assert_eq!(s.describe("^ + ^", &v).unwrap().output, "^^");
@@ -157,7 +157,7 @@ impl Session {
     /// the expression `input` and, when it differs, the value `output` it gave.
     ///
     /// ```
-    /// use nimlab::notation::Session;
+    /// use nimlab::calc::Session;
     /// let mut s = Session::new();
     /// let v = s.eval_text("{2|-1}").unwrap();
     /// let svg = s.thermograph_svg(&v, "{2|-1}", "{2|-1}").unwrap();
@@ -189,11 +189,11 @@ impl Session {
         Ok(thermograph_svg(&t, &title))
     }
 
-    /// The games born by `day` (0 to [`crate::partizan::MAX_DAY`]) with their outcome
+    /// The games born by `day` (0 to [`crate::conway::MAX_DAY`]) with their outcome
     /// classes, counted by class; the games themselves listed when `list`.
     ///
     /// ```
-    /// use nimlab::notation::Session;
+    /// use nimlab::calc::Session;
     /// // Text 001: 22 games are born by day 2, one zero, six positive, six negative and
     /// // nine fuzzy.
     /// let r = Session::new().born(2, false).unwrap();

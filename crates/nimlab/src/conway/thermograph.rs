@@ -43,7 +43,7 @@ impl Piece {
 /// from t = −1 upwards.
 ///
 /// ```
-/// use nimlab::partizan::{thermograph, Arena};
+/// use nimlab::conway::{thermograph, Arena};
 /// let mut a = Arena::new();
 /// let up = a.up(1);
 /// let t = thermograph(&mut a, up);
@@ -463,8 +463,8 @@ pub fn mean(a: &mut Arena, g: GameId) -> Rational {
 /// other `x + n·↑ + *m`; the hottest critical point of the thermograph otherwise.
 ///
 /// ```
-/// use nimlab::notation::Session;
-/// use nimlab::partizan::temperature;
+/// use nimlab::calc::Session;
+/// use nimlab::conway::temperature;
 /// let mut s = Session::new();
 /// let g = s.game_of("{3||2|1}").unwrap();
 /// assert_eq!(temperature(&mut s.arena, g).to_string(), "3/4");

@@ -3,7 +3,7 @@
 //! powers of up, counts and predicates.
 //!
 //! Every operation that follows a game down to its followers walks them with a stack of
-//! its own (`partizan::walk`), so that games of any depth are handled; integers and the
+//! its own (`conway::walk`), so that games of any depth are handled; integers and the
 //! other `x + n·↑ + *m` values are taken by their closed forms rather than expanded.
 
 use super::walk::{walk, Step};
@@ -56,7 +56,7 @@ type Thermographs = FxHashMap<GameId, Thermograph>;
 /// its mean; any other becomes {G^L cooled − t | G^R cooled + t}.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// assert_eq!(s.run("{3||2+*|1+*}.Cool(3/4)").unwrap(), "9/4*");
 /// assert_eq!(s.run("{3||2+*|1+*}.Cool(1/2)").unwrap(), "{5/2|2*}");
@@ -106,7 +106,7 @@ pub fn cool(a: &mut Arena, g: GameId, t: &Dyadic) -> Result<GameId> {
 /// `g` heated by `t`: numbers stay; any other game becomes {G^L heated + t | G^R heated − t}.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// // ∫^1 of {1|-1} is {2|-2}; * heated by 1 is ±1.
 /// assert_eq!(s.run("{1|-1}.Heat(1)").unwrap(), "+-2");
@@ -150,7 +150,7 @@ fn integer_times(
 /// becomes {G^L overheated + t | G^R overheated − t}.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// // 2 overheated from 1 to 1 is 1 + 1; 1/2 = {0|1} becomes {0 + 1 | 1 - 1}.
 /// assert_eq!(s.run("(2).Overheat(1, 1)").unwrap(), "2");
@@ -189,7 +189,7 @@ pub const MAX_MULTIPLE: u64 = 1 << 20;
 /// ups and nimber; one copy after another for any other game.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// assert_eq!(s.run("3 * {1|0}").unwrap(), "{2|1}");
 /// assert_eq!(s.run("-2 * ^*").unwrap(), "vv");
@@ -292,8 +292,9 @@ pub fn incentives(a: &mut Arena, g: GameId, left: bool, right: bool) -> Vec<Game
 /// form of G, which is taken canonical; U should be positive.
 ///
 /// ```
-/// use nimlab::notation::{print, Session};
-/// use nimlab::partizan::ops::norton_product;
+/// use nimlab::calc::Session;
+/// use nimlab::notation::print;
+/// use nimlab::conway::ops::norton_product;
 /// let mut s = Session::new();
 /// let (half, up) = (s.game_of("1/2").unwrap(), s.game_of("^").unwrap());
 /// let p = norton_product(&mut s.arena, half, up).unwrap();
@@ -447,7 +448,7 @@ fn ordinal_sum_number(a: &mut Arena, g: GameId, x: &Dyadic) -> Result<GameId> {
 /// sign.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// assert_eq!(s.run("1 : 30000").unwrap(), "30001");
 /// assert_eq!(s.run("1 : -1").unwrap(), "1/2");
@@ -571,7 +572,7 @@ pub fn pow_to(a: &mut Arena, g: GameId, x: &Dyadic) -> Result<GameId> {
 /// `g.Pow(x)` for g = {0|H}: {0 | H − g.PowTo(x − 1)} (`^.Pow(n)` is up-nth).
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// assert_eq!(s.run("^.Pow(7/4)").unwrap(), "{0||0,v*|0,{0,v*|0,*}}");
 /// ```
@@ -604,7 +605,7 @@ pub fn pow(a: &mut Arena, g: GameId, x: &Dyadic) -> Result<GameId> {
 /// with every follower equal to x* replaced by x.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// assert_eq!(s.run("{3||2*|1*}.ReducedCanonicalForm").unwrap(), "{3||2|1}");
 /// ```
@@ -638,7 +639,7 @@ fn star_projection(a: &mut Arena, g: GameId) -> GameId {
 /// when G ≤ 0.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// assert_eq!(s.run("{0||0|-3/2}.Companion").unwrap(), "{0,*||*|-3/2}");
 /// assert_eq!(s.run("(-1823437481924).Companion").unwrap(), "-1823437481924");
@@ -674,7 +675,7 @@ pub fn companion(a: &mut Arena, g: GameId) -> GameId {
 /// How many distinct followers `g` has, itself included (|n| + 1 for an integer n).
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// // {3||2|1}: itself, 3, 2, 1, 0 and {2|1}.
 /// assert_eq!(s.run("{3||2|1}.FollowerCount").unwrap(), "6");
@@ -716,7 +717,7 @@ pub fn follower_count(a: &mut Arena, g: GameId) -> BigInt {
 /// the sum over the options.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// assert_eq!(s.run("{3||2|1}.StopCount").unwrap(), "3");
 /// ```
@@ -776,7 +777,7 @@ pub fn is_infinitesimal(a: &mut Arena, g: GameId) -> bool {
 /// whose options are all all-small.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// assert_eq!(s.run("{0||0|v*}.IsAllSmall").unwrap(), "true");
 /// assert_eq!(s.run("{0||0|-1}.IsAllSmall").unwrap(), "false");
@@ -799,7 +800,7 @@ pub fn is_all_small(a: &mut Arena, g: GameId) -> bool {
 /// when every option is even.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// assert_eq!(s.run("{3||2*|1*}.IsOddTempered").unwrap(), "true");
 /// assert_eq!(s.run("{1|-1}.IsOddTempered").unwrap(), "true");
@@ -825,7 +826,7 @@ pub fn is_tempered(a: &mut Arena, g: GameId, even: bool) -> bool {
 /// move or a move to a position of class P or L; likewise Right.
 ///
 /// ```
-/// use nimlab::notation::Session;
+/// use nimlab::calc::Session;
 /// let mut s = Session::new();
 /// // Whoever cannot move wins in misère play: 0 is N, * is P.
 /// assert_eq!(s.run("0.MisereOutcomeClass").unwrap(), "N");

@@ -10,7 +10,7 @@ use std::ops::{Add, Neg, Sub};
 /// A dyadic rational `m / 2^k` in lowest terms (`m` odd when `k > 0`), exact at any size.
 ///
 /// ```
-/// use nimlab::partizan::Dyadic;
+/// use nimlab::conway::Dyadic;
 /// let x = Dyadic::new(25.into(), 4);
 /// assert_eq!(x.to_string(), "25/16");
 /// assert_eq!((&x + &Dyadic::from(-2)).to_string(), "-7/16");
@@ -104,7 +104,7 @@ impl Dyadic {
     /// no bound): the number born first, as in {lo | hi}. `None` when `lo >= hi`.
     ///
     /// ```
-    /// use nimlab::partizan::Dyadic;
+    /// use nimlab::conway::Dyadic;
     /// let s = |lo: Option<i64>, hi: Option<i64>| {
     ///     Dyadic::simplest_between(lo.map(Dyadic::from).as_ref(), hi.map(Dyadic::from).as_ref())
     ///         .map(|d| d.to_string())

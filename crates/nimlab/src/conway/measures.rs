@@ -23,8 +23,8 @@ pub fn outcome(a: &mut Arena, g: GameId) -> Outcome {
 /// an integer n, m for *m.
 ///
 /// ```
-/// use nimlab::notation::Session;
-/// use nimlab::partizan::birthday;
+/// use nimlab::calc::Session;
+/// use nimlab::conway::birthday;
 /// let mut s = Session::new();
 /// let g = s.game_of("{3||2|1}").unwrap();
 /// assert_eq!(birthday(&mut s.arena, g), 4.into());
@@ -63,8 +63,8 @@ pub fn birthday(a: &mut Arena, g: GameId) -> BigInt {
 /// The Left stop (`left`) or the Right stop of a game.
 ///
 /// ```
-/// use nimlab::notation::Session;
-/// use nimlab::partizan::stop;
+/// use nimlab::calc::Session;
+/// use nimlab::conway::stop;
 /// let mut s = Session::new();
 /// let g = s.game_of("{3||2|1}").unwrap();
 /// assert_eq!(stop(&mut s.arena, g, true).to_string(), "3");

@@ -13,8 +13,8 @@ use rustc_hash::FxHashMap;
 /// an option, and at least 1. A nimber at least as large is "remote" for `g`.
 ///
 /// ```
-/// use nimlab::notation::Session;
-/// use nimlab::partizan::atomic::far_star;
+/// use nimlab::calc::Session;
+/// use nimlab::conway::atomic::far_star;
 /// let mut s = Session::new();
 /// let g = s.game_of("{0|*3}").unwrap();
 /// assert_eq!(far_star(&mut s.arena, g), 4);
@@ -119,8 +119,8 @@ fn naive_of(a: &mut Arena, g: GameId, wl: Vec<GameId>, wr: Vec<GameId>) -> GameI
 /// the least power of two not below the far star (Wolfe's test, as in CGSuite).
 ///
 /// ```
-/// use nimlab::notation::Session;
-/// use nimlab::partizan::atomic::atomic_weight;
+/// use nimlab::calc::Session;
+/// use nimlab::conway::atomic::atomic_weight;
 /// let mut s = Session::new();
 /// let g = s.game_of("{0||0|v*}").unwrap();
 /// let w = atomic_weight(&mut s.arena, g).unwrap().unwrap();
@@ -162,8 +162,8 @@ pub fn atomic_weight(a: &mut Arena, g: GameId) -> Result<Option<GameId>> {
 /// values other than numbers are not.
 ///
 /// ```
-/// use nimlab::notation::Session;
-/// use nimlab::partizan::atomic::is_number_tiny;
+/// use nimlab::calc::Session;
+/// use nimlab::conway::atomic::is_number_tiny;
 /// let mut s = Session::new();
 /// let tiny = s.game_of("{1||1|-2}").unwrap();
 /// assert!(is_number_tiny(&mut s.arena, tiny));
@@ -201,7 +201,7 @@ pub fn is_number_tiny(a: &mut Arena, g: GameId) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::{born_by, ops, Comparison};
+    use crate::conway::{born_by, ops, Comparison};
 
     fn all_small_by_day_3(a: &mut Arena) -> Vec<GameId> {
         born_by(a, 3)

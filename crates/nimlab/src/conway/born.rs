@@ -9,7 +9,7 @@ pub const MAX_DAY: u32 = 3;
 /// Every game born by day `day`, in the order found (day by day).
 ///
 /// ```
-/// use nimlab::partizan::{born_by, Arena};
+/// use nimlab::conway::{born_by, Arena};
 /// let mut a = Arena::new();
 /// let counts: Vec<usize> = (0..=3).map(|d| born_by(&mut a, d).unwrap().len()).collect();
 /// assert_eq!(counts, [1, 4, 22, 1474]);

@@ -61,7 +61,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::GameId;
+    use crate::conway::GameId;
 
     /// The depth of a game by a walk, on a chain far deeper than any call stack allows.
     #[test]

@@ -2,10 +2,10 @@
 //! are not short games (1/3, ω, 1/(ω+1)) as surreal numbers; transfinite nimbers (*ω) by
 //! the nim-sum of ordinals.
 
-use super::eval::Session;
-use super::parse::CompareOp;
+use super::session::Session;
 use super::value::{Op, Value};
-use crate::partizan::{Comparison, GameId};
+use crate::conway::{Comparison, GameId};
+use crate::notation::CompareOp;
 use crate::surreal::{Ordinal, Surreal};
 use crate::{Error, Result};
 use num_bigint::BigInt;
@@ -51,7 +51,7 @@ impl Session {
 
     /// `a op b`.
     pub(crate) fn binary(&mut self, op: Op, a: Value, b: Value) -> Result<Value> {
-        use crate::partizan::ops;
+        use crate::conway::ops;
         let a = self.normalized(a);
         let b = self.normalized(b);
         if let (Value::Game(g), Value::Game(h)) = (&a, &b) {
@@ -183,7 +183,7 @@ impl Session {
             Some(x) if x.is_integer() => Ok(x.numerator().clone()),
             _ => Err(Error::Unsupported(format!(
                 "an integer was expected here, not {}",
-                super::print(&mut self.arena, g)
+                crate::notation::print(&mut self.arena, g)
             ))),
         }
     }

@@ -68,7 +68,7 @@ impl Uptimal {
     /// The expansion as `UptimalExpansion` prints it: `*.12`, `5.0`, `0.1-`.
     ///
     /// ```
-    /// use nimlab::partizan::{Dyadic, Uptimal};
+    /// use nimlab::conway::{Dyadic, Uptimal};
     /// let u = Uptimal { number: Dyadic::zero(), digits: vec![1, 2], nim: 1 };
     /// assert_eq!(u.expansion_text(), "*.12");
     /// let five = Uptimal { number: Dyadic::from(5), digits: vec![], nim: 0 };
@@ -192,7 +192,7 @@ impl Uptimals {
     /// The expansion of `g`, when it is an uptimal.
     ///
     /// ```
-    /// use nimlab::notation::Session;
+    /// use nimlab::calc::Session;
     /// let mut s = Session::new();
     /// assert_eq!(s.run("{0||0|v*}.UptimalExpansion").unwrap(), "*.12");
     /// assert_eq!(s.run("{0|v*}").unwrap(), "^<2>");

@@ -38,7 +38,7 @@ impl Nus {
 /// CGSuite writes `2^3` but reads as the power 8, is written `2+^3`.
 ///
 /// ```
-/// use nimlab::partizan::{Dyadic, Nus};
+/// use nimlab::conway::{Dyadic, Nus};
 /// let n = Nus { number: Dyadic::new(73.into(), 4), ups: -9, nim: 8 };
 /// assert_eq!(n.to_string(), "73/16v9*8");
 /// let n = Nus { number: Dyadic::from(2), ups: 3, nim: 1 };
@@ -155,7 +155,7 @@ pub enum Comparison {
 /// values and never expanded unless a computation needs their options.
 ///
 /// ```
-/// use nimlab::partizan::{Arena, Dyadic};
+/// use nimlab::conway::{Arena, Dyadic};
 /// let mut a = Arena::new();
 /// let zero = a.zero();
 /// let star = a.star(1);
@@ -232,7 +232,7 @@ impl Arena {
     /// [`Mark`] with [`Arena::rollback`], and clears the flag.
     ///
     /// ```
-    /// use nimlab::partizan::Arena;
+    /// use nimlab::conway::Arena;
     /// use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
     /// let mut a = Arena::new();
     /// let flag = Arc::new(AtomicBool::new(false));
@@ -268,7 +268,7 @@ impl Arena {
     ///
     /// ```
     /// use nimlab::limits::{Reason, Stop};
-    /// let a = nimlab::partizan::Arena::new();
+    /// let a = nimlab::conway::Arena::new();
     /// let stop = Stop::new();
     /// stop.request(Reason::Time);
     /// assert!(matches!(stop.scope(|| a.stop_error()), nimlab::Error::TimeLimit { .. }));
@@ -285,7 +285,7 @@ impl Arena {
     /// rolls back to a [`Mark`] and reports the limit.
     ///
     /// ```
-    /// use nimlab::partizan::Arena;
+    /// use nimlab::conway::Arena;
     /// let mut a = Arena::new();
     /// let mark = a.mark();
     /// let huge = a.star(1 << 40);
@@ -441,7 +441,7 @@ impl Arena {
     /// them: a game with no option on a side is an integer).
     ///
     /// ```
-    /// use nimlab::partizan::Arena;
+    /// use nimlab::conway::Arena;
     /// let mut a = Arena::new();
     /// let (three, one) = (a.integer(3), a.integer(1));
     /// let g = a.game(vec![three], vec![one]);
@@ -657,7 +657,7 @@ impl Arena {
     /// any other game its translation by x recorded (its options are made when needed).
     ///
     /// ```
-    /// use nimlab::partizan::{Arena, Dyadic};
+    /// use nimlab::conway::{Arena, Dyadic};
     /// let mut a = Arena::new();
     /// let (three, one) = (a.integer(3), a.integer(1));
     /// let g = a.game(vec![three], vec![one]);

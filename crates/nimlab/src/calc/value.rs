@@ -1,6 +1,6 @@
 //! The values of the calculator's expressions and its binary operations.
 
-use crate::partizan::{Dyadic, GameId};
+use crate::conway::{Dyadic, GameId};
 use crate::surreal::Ordinal;
 use crate::Outcome;
 use num_bigint::BigInt;
@@ -19,9 +19,9 @@ pub enum Value {
     /// A list of games (the options of a game).
     List(Vec<GameId>),
     /// A rational number (a mean or a temperature).
-    Rational(crate::partizan::Rational),
+    Rational(crate::conway::Rational),
     /// A thermograph.
-    Thermograph(crate::partizan::Thermograph),
+    Thermograph(crate::conway::Thermograph),
     /// Text printed as it stands (an uptimal expansion).
     Text(String),
     /// A number that is not a short game: a rational such as 1/3, or a surreal number

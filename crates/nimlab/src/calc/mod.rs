@@ -1,0 +1,24 @@
+//! The calculator: expressions of Conway's games in CGSuite's notation evaluated in a
+//! session that keeps its games (in one arena) and its variables from one line to the
+//! next, with the reports of a value (`nimlab value`) and of the games born by a day
+//! (`nimlab born`) as data.
+//!
+//! ```
+//! use nimlab::calc::Session;
+//! let mut s = Session::new();
+//! // Text 001: ↑* = {0,*|0} = ↑ + *, and 1* = {1|1} = 1 + *.
+//! assert_eq!(s.run("{0,*|0}").unwrap(), "^*");
+//! assert_eq!(s.run("{1|1} == 1 + *").unwrap(), "true");
+//! ```
+
+mod arith;
+mod report;
+mod session;
+mod value;
+
+pub use report::{BornGame, BornReport, Integer, OutcomeCounts, ValueReport};
+pub use session::{Session, MAX_MULTIPLE};
+pub use value::Value;
+
+#[cfg(test)]
+mod tests;
