@@ -24,7 +24,8 @@ impl From<io::Error> for Failure {
 
 /// An error as the command says it: the library's message, with the command that helps
 /// where there is one (the list of games for an unknown id without a close one, the
-/// sequence engine for a heap beyond the value's time budget).
+/// sequence engine for a heap beyond the value's time budget, a windowed run for values
+/// beyond the memory).
 pub fn message(e: &nimlab::Error) -> String {
     use nimlab::{Error, Further, LimitError, RuleError};
     let text = e.to_string();
@@ -36,6 +37,10 @@ pub fn message(e: &nimlab::Error) -> String {
             further: Some(Further::Sequence),
             ..
         }) => format!("{text}; `nimlab sequence` computes further"),
+        Error::Limit(LimitError {
+            further: Some(Further::Window),
+            ..
+        }) => format!("{text}; a windowed run (`--window W`) keeps part of the values only"),
         _ => text,
     }
 }

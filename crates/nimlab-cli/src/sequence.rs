@@ -5,13 +5,13 @@ use crate::limits::{Guard, LimitArgs};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab::heap::{
-    cannot_write, read_checkpoint, values_in_file, windowed_run, write_binary, write_checkpoint,
-    AtomicFile, Periodicity, Rule, Sequence, SequenceReport, MAX_WORK,
+    cannot_write, values_in_file, windowed_run, write_binary, AtomicFile, Rule, Run, RunEnd,
+    Sequence, SequenceReport, MAX_WORK,
 };
 use nimlab::limits::Limits;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Options of `nimlab sequence`.
 #[derive(Args)]
@@ -100,69 +100,40 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
     if let Some(window) = args.window {
         return guard.run(|| run_windowed(args, rule, target, window, out));
     }
-    let mut seq = match &args.checkpoint {
-        Some(path) if path.exists() => {
-            let seq = read_checkpoint(path, &rule)?;
-            let verb = if seq.len() >= target {
-                "reading the values from"
-            } else {
-                "resuming from"
-            };
-            let kept = if seq.len() > target {
-                " (it is kept as it is)"
-            } else {
-                ""
-            };
-            eprintln!(
-                "nimlab: {verb} `{}`, which holds heaps 0 to {}{kept}",
-                path.display(),
-                seq.len() - 1
-            );
-            seq
-        }
-        _ => Sequence::new(rule),
+    let run = Run {
+        prove: args.prove,
+        unbounded: args.prove || args.long,
+        checkpoint: args.checkpoint.as_deref(),
+        every: Duration::from_secs(args.every),
+        ..Run::to(target)
     };
+    let (mut seq, held) = run.start(rule)?;
+    if let (Some(held), Some(path)) = (held, &args.checkpoint) {
+        let verb = if held >= target {
+            "reading the values from"
+        } else {
+            "resuming from"
+        };
+        let kept = if held > target {
+            " (it is kept as it is)"
+        } else {
+            ""
+        };
+        eprintln!(
+            "nimlab: {verb} `{}`, which holds heaps 0 to {}{kept}",
+            path.display(),
+            held - 1
+        );
+    }
     if let Some(limit) = memory {
-        let needs = seq.table_bytes(target);
-        if needs > limit {
-            return Err(nimlab::Error::limit(
-                format!(
-                    "the values of {} for heaps 0 to {} (about {} MiB in memory)",
-                    seq.rule().label(),
-                    target - 1,
-                    needs >> 20
-                ),
-                format!(
-                    "the memory available, {} MiB; a windowed run (`--window W`) keeps part of the values only",
-                    limit >> 20
-                ),
-            )
-            .into());
-        }
+        run.check_memory(&seq, limit)?;
     }
-    let mut checkpoint = args.checkpoint.as_deref();
-    if seq.len() >= target {
-        // The checkpoint holds every value asked for: it is read, never shortened.
-        checkpoint = None;
-    }
-    if seq.len() > target {
-        let mut head = nimlab::heap::Values::default();
-        seq.values()
-            .iter()
-            .take(target as usize)
-            .for_each(|v| head.push(v));
-        seq = Sequence::from_values(seq.rule().clone(), head)?;
-    }
-    guard.run(|| {
-        compute(
-            &mut seq,
-            target,
-            checkpoint,
-            args.every,
-            args.prove,
-            args.prove || args.long,
-        )
-    })?;
+    // A checkpoint that holds every value asked for is read, never shortened.
+    let run = Run {
+        checkpoint: run.checkpoint.filter(|_| held.is_none_or(|h| h < target)),
+        ..run
+    };
+    guard.run(|| compute(&run, &mut seq))?;
     if let Some(path) = &args.out {
         write_values(path, &seq, args.binary)?;
     }
@@ -268,85 +239,35 @@ fn keep_longer(path: &Path, writes: u64) -> Result<(), Failure> {
     }
 }
 
-/// Extends `seq` to `target` values in chunks, with a progress bar on a terminal and a
-/// checkpoint every `every` seconds.
-fn compute(
-    seq: &mut Sequence,
-    target: u64,
-    checkpoint: Option<&Path>,
-    every: u64,
-    prove: bool,
-    unbounded: bool,
-) -> Result<(), Failure> {
-    let work = seq.work(target);
-    if work > MAX_WORK && !unbounded {
-        // The engine's own error, before anything is computed.
-        seq.extend_to(target)?;
+/// Extends `seq` as `run` says, with a progress bar on a terminal; says where the values
+/// are kept when the run is stopped, and where an unbounded run halted.
+fn compute(run: &Run<'_>, seq: &mut Sequence) -> Result<(), Failure> {
+    let bar = progress_bar(run.target, seq.len());
+    let end = run.extend(seq, |n| {
+        if let Some(b) = &bar {
+            b.set_position(n);
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
     }
-    let bar = progress_bar(target, seq.len());
-    let every = Duration::from_secs(every);
-    let mut saved = Instant::now();
-    let mut next_check = seq.len().max(256);
-    while seq.len() < target {
-        if let Err(stopped) = nimlab::limits::check() {
-            // Ctrl-C or a limit: keep what was computed, and say where it is.
-            if let Some(b) = &bar {
-                b.finish_and_clear();
-            }
-            if let Some(path) = checkpoint {
-                write_checkpoint(path, seq)?;
+    match end {
+        Ok(RunEnd::Halted(e)) => {
+            eprintln!("nimlab: stopped at heap {}: {e}", seq.len() - 1);
+            Ok(())
+        }
+        Ok(RunEnd::Reached | RunEnd::Proved) => Ok(()),
+        Err(e) => {
+            if let (true, Some(path)) = (e.is_stopped(), run.checkpoint) {
                 eprintln!(
                     "nimlab: the values of heaps 0 to {} are kept in `{}`; run again to resume",
                     seq.len().saturating_sub(1),
                     path.display()
                 );
             }
-            return Err(stopped.into());
-        }
-        if prove && seq.len() >= next_check {
-            next_check = 2 * seq.len();
-            match Periodicity::find(seq) {
-                Some(p) if p.proved => break,
-                // An apparent period: the values its proof needs, if fewer.
-                Some(Periodicity {
-                    needed: Some(b), ..
-                }) if b > seq.len() => next_check = next_check.min(b),
-                _ => {}
-            }
-        }
-        let chunk = (seq.len() / 32).clamp(1 << 12, 1 << 20);
-        let until = (seq.len() + chunk)
-            .min(target)
-            .min(if prove { next_check } else { u64::MAX });
-        if let Err(e) = seq.extend_to(until) {
-            if nimlab::limits::check().is_err() {
-                // Stopped inside the computation: the top of the loop keeps the values
-                // computed and says why.
-                continue;
-            }
-            if !unbounded {
-                return Err(e.into());
-            }
-            eprintln!("nimlab: stopped at heap {}: {e}", seq.len() - 1);
-            break;
-        }
-        if let Some(b) = &bar {
-            b.set_position(seq.len());
-        }
-        if let Some(path) = checkpoint {
-            if saved.elapsed() >= every {
-                write_checkpoint(path, seq)?;
-                saved = Instant::now();
-            }
+            Err(e.into())
         }
     }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    if let Some(path) = checkpoint {
-        write_checkpoint(path, seq)?;
-    }
-    Ok(())
 }
 
 /// Writes the values to `path` atomically, as text or in the binary format.

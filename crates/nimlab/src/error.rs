@@ -194,6 +194,10 @@ pub enum Further {
     /// Compute the heap rule's sequence further with the heap engine
     /// ([`crate::heap::Sequence`]), which has no time limit of its own.
     Sequence,
+    /// Compute the sequence in a window ([`crate::heap::windowed_run`]), keeping the
+    /// values of the first and of the last heaps only, when all of them do not fit in
+    /// memory.
+    Window,
 }
 
 impl Error {
