@@ -1,0 +1,90 @@
+//! The README's examples are what `nimlab` prints: every line `$ command` of a code block
+//! of README.md is run by the shell, with this build's `nimlab` first on the `PATH`, and
+//! its output (standard output and error, in order) must be the lines that follow it, up
+//! to the next `$` line or the end of the block.
+
+use std::path::Path;
+use std::process::Command;
+
+/// One example: the README's line number, the command, and the output shown.
+struct Example {
+    line: usize,
+    command: String,
+    output: Vec<String>,
+}
+
+/// The examples of the README's code blocks.
+fn examples(readme: &str) -> Vec<Example> {
+    let mut out = Vec::new();
+    let mut in_block = false;
+    let mut current: Option<Example> = None;
+    for (i, line) in readme.lines().enumerate() {
+        if line.starts_with("```") {
+            out.extend(current.take());
+            in_block = !in_block;
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            out.extend(current.take());
+            current = Some(Example {
+                line: i + 1,
+                command: command.to_string(),
+                output: Vec::new(),
+            });
+        } else if let Some(e) = &mut current {
+            e.output.push(line.trim_end().to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_readme_shows_what_nimlab_prints() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("the README is read");
+    let examples = examples(&readme);
+    assert!(
+        examples.len() >= 30,
+        "only {} examples found",
+        examples.len()
+    );
+    let bin = Path::new(env!("CARGO_BIN_EXE_nimlab"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().expect("the binary's folder").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut failures = Vec::new();
+    for e in &examples {
+        let run = Command::new("bash")
+            .arg("-c")
+            .arg(format!("{} 2>&1", e.command))
+            .env("PATH", &path)
+            .env_remove("NIMLAB_MAX_MEMORY")
+            .current_dir(&root)
+            .output()
+            .expect("bash runs");
+        let printed: Vec<String> = String::from_utf8_lossy(&run.stdout)
+            .trim_end_matches('\n')
+            .lines()
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        let mut shown = e.output.clone();
+        while shown.last().is_some_and(String::is_empty) {
+            shown.pop();
+        }
+        if printed != shown {
+            failures.push(format!(
+                "README.md line {}: `{}`\n--- shown\n{}\n--- printed\n{}",
+                e.line,
+                e.command,
+                shown.join("\n"),
+                printed.join("\n")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
