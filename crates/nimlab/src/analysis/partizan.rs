@@ -55,6 +55,10 @@ pub struct PartValue {
     pub position: String,
     /// Its canonical value.
     pub value: GameValue,
+    /// Its temperature: how much a move in it is worth to the player who makes it
+    /// (negative for a number, where moving costs).
+    #[serde(serialize_with = "rational")]
+    pub temperature: Rational,
 }
 
 /// Everything `nimlab analyze` says of a partizan position.
@@ -96,6 +100,10 @@ pub struct PartizanAnalysis {
     pub right_moves: Vec<MoveValue>,
     /// The parts of a sum and their values (one part for a single position).
     pub parts: Vec<PartValue>,
+    /// The index in `parts` of the hottest part of a sum, when one part is hotter than
+    /// every other and is not a number: a move there gains the most (a good first
+    /// guess for the player to move; the winning moves above are exact).
+    pub hottest: Option<usize>,
     /// How many regions the solver valued by their options so far (those found in its
     /// tables, or given by a closed form, are not counted): the work the analysis took.
     pub regions_valued: u64,
@@ -197,18 +205,7 @@ pub fn analyze_partizan(
         report(Side::Right, solver)?;
     let regions_valued = solver.searched();
     let a = solver.arena();
-    let (mean, temperature) = match a.as_number(g) {
-        // A number's mean is itself, and its temperature −1/2^k for a denominator 2^k
-        // (−1 for an integer), as its thermograph says: no need to draw it.
-        Some(x) => (
-            Rational::new(x.numerator().clone(), BigInt::from(1) << x.exponent()),
-            Rational::new(BigInt::from(-1), BigInt::from(1) << x.exponent()),
-        ),
-        None => {
-            let t = thermograph(a, g);
-            (t.mean(), t.temperature())
-        }
-    };
+    let (mean, temperature) = mean_and_temperature(a, g);
     let outcome = outcome(a, g);
     let (left_stop, right_stop) = (stop(a, g, true), stop(a, g, false));
     // The values were made and compared in the arena: they hold unless it met a limit
@@ -226,8 +223,10 @@ pub fn analyze_partizan(
             game: p.game(),
             position: p.notation(),
             value: GameValue::of(a, v),
+            temperature: mean_and_temperature(a, v).1,
         })
-        .collect();
+        .collect::<Vec<_>>();
+    let hottest = hottest(&parts);
     Ok(PartizanAnalysis {
         game: sum.game(),
         position: sum.position(),
@@ -246,8 +245,42 @@ pub fn analyze_partizan(
         left_moves,
         right_moves,
         parts,
+        hottest,
         regions_valued,
     })
+}
+
+/// The mean and the temperature of `g`. A number's mean is itself, and its temperature
+/// −1/2^k for a denominator 2^k (−1 for an integer), as its thermograph says: no need to
+/// draw it.
+fn mean_and_temperature(a: &mut Arena, g: GameId) -> (Rational, Rational) {
+    match a.as_number(g) {
+        Some(x) => (
+            Rational::new(x.numerator().clone(), BigInt::from(1) << x.exponent()),
+            Rational::new(BigInt::from(-1), BigInt::from(1) << x.exponent()),
+        ),
+        None => {
+            let t = thermograph(a, g);
+            (t.mean(), t.temperature())
+        }
+    }
+}
+
+/// The part of a sum of two or more parts that is hotter than every other, if one is
+/// and it is not a number: the part where a move gains the most.
+fn hottest(parts: &[PartValue]) -> Option<usize> {
+    if parts.len() < 2 {
+        return None;
+    }
+    let (i, top) = parts
+        .iter()
+        .enumerate()
+        .max_by(|x, y| x.1.temperature.cmp(&y.1.temperature))?;
+    let alone = parts
+        .iter()
+        .enumerate()
+        .all(|(j, p)| j == i || p.temperature < top.temperature);
+    (alone && top.value.number().is_none()).then_some(i)
 }
 
 #[cfg(test)]
@@ -387,5 +420,56 @@ mod tests {
         let small = parse("103");
         let a = analyze_partizan(&small, &mut solver, 10).unwrap();
         assert_eq!((a.value.notation(), a.outcome), ("v23", Outcome::R));
+    }
+
+    #[test]
+    fn the_hottest_part_of_a_sum_is_named() {
+        let cat = crate::games::Catalogue::standard();
+        let analyse = |tokens: &[&str]| {
+            let args: Vec<_> = tokens
+                .iter()
+                .enumerate()
+                .map(|(i, t)| crate::games::Arg::new(t, i + 1))
+                .collect();
+            let sum = cat.parse_partizan_sum_args(&args).unwrap();
+            analyze_partizan(&sum, &mut RulesetSolver::new(), 10).unwrap()
+        };
+        // ±3/2 has temperature 3/2, * temperature 0, the number 3/2 (blue, blue, red)
+        // temperature −1/2: a move in ±3/2 gains the most.
+        let a = analyse(&[
+            "clobber",
+            "xo",
+            "+",
+            "domineering",
+            "..#|...|...",
+            "+",
+            "hackenbush-string",
+            "xxo",
+        ]);
+        let t: Vec<String> = a
+            .parts
+            .iter()
+            .map(|p| rational_text(&p.temperature))
+            .collect();
+        let v: Vec<&str> = a.parts.iter().map(|p| p.value.notation()).collect();
+        assert_eq!(
+            (v, t),
+            (
+                vec!["*", "+-3/2", "3/2"],
+                vec!["0".to_string(), "3/2".into(), "-1/2".into()]
+            )
+        );
+        assert_eq!(a.hottest, Some(1));
+        // Two parts equally hot: neither is named; a single position has no parts to name.
+        assert_eq!(
+            analyse(&["clobber", "xo", "+", "clobber", "ox"]).hottest,
+            None
+        );
+        assert_eq!(analyse(&["domineering", "..#|...|..."]).hottest, None);
+        // Numbers only: the hottest of them is no place to move.
+        assert_eq!(
+            analyse(&["hackenbush-string", "x", "+", "hackenbush-string", "xo"]).hottest,
+            None
+        );
     }
 }

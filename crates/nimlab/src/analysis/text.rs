@@ -122,13 +122,19 @@ fn partizan(a: &PartizanAnalysis, more: Option<&str>, out: &mut String) -> fmt::
         a.right_stop
     )?;
     if a.parts.len() > 1 {
-        writeln!(out, "The sum of its parts:")?;
-        for p in &a.parts {
+        writeln!(out, "The sum of its parts (value, temperature):")?;
+        for (i, p) in a.parts.iter().enumerate() {
+            let hottest = if a.hottest == Some(i) {
+                " (the hottest: a move there gains the most)"
+            } else {
+                ""
+            };
             writeln!(
                 out,
-                "  {:<40} {}",
+                "  {:<40} {:<12} {}{hottest}",
                 format!("{} {}", p.game, p.position),
-                p.value
+                p.value.to_string(),
+                rational_text(&p.temperature)
             )?;
         }
     }
