@@ -12,6 +12,7 @@
 //! ```
 
 mod arith;
+mod numbers;
 mod report;
 mod session;
 mod value;
