@@ -347,3 +347,10 @@ fn a_game_that_needs_parameters_starts_with_those_of_its_example() {
     assert_eq!(status, Some(0), "{err}");
     assert!(out.contains("subtraction:1,2"), "{out}");
 }
+
+#[test]
+fn infinite_hackenbush_columns_are_analysed_not_played() {
+    let (code, _, err) = play(&["hackenbush-string", "x(o)^w"], "quit\n");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("analysed, not played"), "{err}");
+}

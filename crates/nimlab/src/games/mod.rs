@@ -36,7 +36,7 @@ pub use heaps::{
     bus_nim, count_up, euclid, fibonacci_nim, halving, moore, nim, partizan_subtraction, peggy,
     poker_nim, proportional, subtraction, take_break, two_heaps_3, wythoff,
 };
-pub use strips::{hackenbush_string, northcott, toads_and_frogs};
+pub use strips::{hackenbush_string, infinite_columns, northcott, toads_and_frogs};
 // The families' bases, for the games of other families that build on them.
 use grids::{colouring, grid};
 use heaps::heap_rule;

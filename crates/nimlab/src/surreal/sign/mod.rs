@@ -360,6 +360,97 @@ fn length_text(a: &Ordinal) -> String {
     out
 }
 
+impl SignExpansion {
+    /// The sign at the finite place `k` (from 0), if the expansion is that long.
+    ///
+    /// ```
+    /// use nimlab::surreal::{Sign, SignExpansion};
+    /// let s = SignExpansion::parse("+(+-)^w").unwrap();
+    /// assert_eq!(s.sign_at(0), Some(Sign::Plus));
+    /// assert_eq!(s.sign_at(2), Some(Sign::Minus));
+    /// assert_eq!(s.sign_at(1000), Some(Sign::Minus));
+    /// assert_eq!(s.sign_at(1001), Some(Sign::Plus));
+    /// assert_eq!(SignExpansion::parse("+-").unwrap().sign_at(2), None);
+    /// ```
+    pub fn sign_at(&self, k: usize) -> Option<Sign> {
+        let mut k = BigInt::from(k);
+        for s in &self.segments {
+            match s {
+                Segment::Run { sign, length } => match length.as_integer() {
+                    Some(n) if k >= n => k -= n,
+                    // A transfinite run holds every finite place.
+                    _ => return Some(*sign),
+                },
+                Segment::Cycle(w) => {
+                    let i = (&k % BigInt::from(w.len())).to_usize().unwrap_or(0);
+                    return Some(w[i]);
+                }
+            }
+        }
+        None
+    }
+
+    /// The first `k` signs (all of them when there are fewer).
+    ///
+    /// ```
+    /// use nimlab::surreal::SignExpansion;
+    /// let s = SignExpansion::parse("+(-)^w").unwrap();
+    /// assert_eq!(s.prefix(3).to_string(), "+−−");
+    /// ```
+    pub fn prefix(&self, k: usize) -> SignExpansion {
+        let mut out = SignExpansion::new();
+        for i in 0..k {
+            match self.sign_at(i) {
+                Some(s) => {
+                    // At most k single signs, within the limit for any k it is asked.
+                    let _ = out.push_run(s, Ordinal::one());
+                }
+                None => break,
+            }
+        }
+        out
+    }
+
+    /// Whether the expansion is finite (of a dyadic rational).
+    pub fn is_finite(&self) -> bool {
+        self.length().is_finite()
+    }
+
+    /// The expansion written as a column of Black-White Nim: `x` for +, `o` for −,
+    /// `(xo)^ω` for a repeated word and `(x)^ω` for a run of ω; `None` when a run is
+    /// longer than ω (or than 64 stones written one by one).
+    ///
+    /// ```
+    /// use nimlab::surreal::SignExpansion;
+    /// let s = SignExpansion::parse_stones("xx(ox)^w").unwrap();
+    /// // The same stones, the group written from its earliest place.
+    /// assert_eq!(s.stones().unwrap(), "x(xo)^ω");
+    /// assert_eq!(SignExpansion::parse("+-^w").unwrap().stones().unwrap(), "x(o)^ω");
+    /// ```
+    pub fn stones(&self) -> Option<String> {
+        let letter = |s: Sign| if s == Sign::Plus { 'x' } else { 'o' };
+        let mut out = String::new();
+        for seg in &self.segments {
+            match seg {
+                Segment::Run { sign, length } => {
+                    if length.is_omega() {
+                        out.push_str(&format!("({})^ω", letter(*sign)));
+                    } else {
+                        let n = length.as_integer()?.to_usize().filter(|&n| n <= 64)?;
+                        out.extend(std::iter::repeat_n(letter(*sign), n));
+                    }
+                }
+                Segment::Cycle(w) => {
+                    out.push('(');
+                    out.extend(w.iter().map(|&s| letter(s)));
+                    out.push_str(")^ω");
+                }
+            }
+        }
+        Some(out)
+    }
+}
+
 impl fmt::Display for SignExpansion {
     /// Signs `+` and `−`; a finite run of more than eight signs and a transfinite run as
     /// `+^12`, `+^ω`, `−^(ω·2)`; a repeated word as `(+−)^ω`; the empty expansion as `0`
