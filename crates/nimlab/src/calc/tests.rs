@@ -360,8 +360,8 @@ fn an_interrupted_computation_is_forgotten_and_the_session_goes_on() {
             flag.store(true, Ordering::Relaxed);
         })
     };
-    // *100.Heat(1) takes about a second in an optimised build, far longer unoptimised.
-    let r = s.eval_text("h := *100.Heat(1)");
+    // *300.Heat(1) takes over a second in an optimised build, far longer unoptimised.
+    let r = s.eval_text("h := *300.Heat(1)");
     raiser.join().unwrap();
     assert!(
         matches!(r, Err(crate::Error::Interrupted)),
