@@ -26,6 +26,11 @@ pub struct ValueArgs {
     /// unchanged).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Explain the simplification of every form {L|R} of the expression, innermost
+    /// first: each dominated option removed and each reversible option bypassed, with
+    /// the form after each step (with --json, as one JSON object).
+    #[arg(long)]
+    explain: bool,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -39,6 +44,16 @@ pub fn run(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
 /// Evaluates the expression and writes its value (or its report).
 fn evaluate(args: &ValueArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut s = Session::new();
+    if args.explain {
+        let e = s.explain(&args.expression)?;
+        if args.json {
+            let text = serde_json::to_string(&e).map_err(std::io::Error::other)?;
+            writeln!(out, "{text}")?;
+        } else {
+            write!(out, "{e}")?;
+        }
+        return Ok(());
+    }
     let v = s.eval_text(&args.expression)?;
     // The report (mean, temperature, birthday) only for JSON; the value is written once.
     let report = if args.json {

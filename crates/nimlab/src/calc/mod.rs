@@ -13,12 +13,14 @@
 //! ```
 
 mod arith;
+mod explain;
 mod numbers;
 mod report;
 mod session;
 mod table;
 mod value;
 
+pub use explain::{Explanation, FormReport, StepReport};
 pub use report::{BornGame, BornReport, Integer, OutcomeCounts, ValueReport};
 pub use session::{Session, MAX_MULTIPLE};
 pub use table::{NimTable, TableOperation, MAX_TABLE_SIZE};

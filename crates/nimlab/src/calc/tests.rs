@@ -895,3 +895,43 @@ fn numbers_beyond_short_games_have_sign_expansions_and_birthdays() {
         assert!(e.contains(why), "{input}: {e}");
     }
 }
+
+#[test]
+fn simplifications_are_explained_step_by_step() {
+    let mut s = Session::new();
+    // Text 001: {0,*|*} = ↑, * reversible through 0 and replaced by nothing.
+    let e = s.explain("{0,*|*}").unwrap();
+    let steps: Vec<(&str, &str)> = e.forms[0]
+        .steps
+        .iter()
+        .map(|x| (x.rule, x.form.as_str()))
+        .collect();
+    assert_eq!(steps, [("reversible", "{0|*}")]);
+    assert_eq!((e.forms[0].value.as_str(), e.output.as_str()), ("^", "^"));
+    // {↑|↑}: Left's ↑ reverses through its Right option * and is replaced by 0, the Left
+    // option of *; the result {0|↑} is ⇑* (CGSuite: {^|^} = ^^*).
+    let e = s.explain("{^|^}").unwrap();
+    let step = &e.forms[0].steps[0];
+    assert_eq!(
+        (
+            step.option.as_str(),
+            step.through.as_deref(),
+            step.replacement.clone()
+        ),
+        ("^", Some("*"), vec!["0".to_string()])
+    );
+    assert_eq!((step.form.as_str(), e.output.as_str()), ("{0|^}", "^^*"));
+    // A dominated option: {0, 1 |} = {1 |} = 2; duplicates go too.
+    let e = s.explain("{0,1|}").unwrap();
+    assert_eq!(e.forms[0].steps[0].by.as_deref(), Some("1"));
+    assert_eq!(e.output, "2");
+    let e = s.explain("{1,1|-1,-1}").unwrap();
+    assert_eq!(e.forms[0].steps.len(), 2);
+    assert_eq!(e.output, "+-1");
+    // Inner forms first; an expression without forms says so.
+    let e = s.explain("{{0|*}|{0,*|*}}").unwrap();
+    let forms: Vec<&str> = e.forms.iter().map(|f| f.form.as_str()).collect();
+    assert_eq!(forms, ["{0|*}", "{0,*|*}", "{^|^}"]);
+    assert!(s.explain("^ + *").unwrap().forms.is_empty());
+    assert!(s.explain("{1|").is_err());
+}

@@ -18,6 +18,7 @@ mod born;
 mod dyadic;
 mod measures;
 pub mod ops;
+mod simplify;
 mod thermograph;
 mod uptimal;
 pub(crate) mod walk;
@@ -26,6 +27,7 @@ pub use arena::{Arena, Comparison, GameId, Mark, Nus, MAX_EXPANDED, MAX_GAMES};
 pub use born::{born_by, MAX_DAY};
 pub use dyadic::Dyadic;
 pub use measures::{birthday, outcome, stop};
+pub use simplify::{simplify, Player, Simplification, Step, StepKind, MAX_STEPS};
 pub use thermograph::{
     mean, rational_text, temperature, thermograph, thermograph_with, Rational, Thermograph,
     Trajectory,
