@@ -102,7 +102,8 @@ pub enum Segment {
     Cycle(Vec<Sign>),
 }
 
-/// The sign expansion of a surreal number (see the [module](self)).
+/// The sign expansion of a surreal number: runs of one sign with an ordinal length and
+/// words repeated ω times, in a normal form so that equal sequences are equal values.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct SignExpansion {
     segments: Vec<Segment>,
