@@ -33,8 +33,9 @@ pub use coins::{daisy, golden_dollar, mock_turtles, nimble, silver_dollar, stair
 pub use graphs::{green_hackenbush, hackenbush};
 pub use grids::{clobber, col, cram, domineering, konane, snort};
 pub use heaps::{
-    bus_nim, count_up, euclid, fibonacci_nim, halving, moore, nim, partizan_subtraction, peggy,
-    poker_nim, proportional, subtraction, take_break, two_heaps_3, wythoff,
+    bus_nim, count_up, euclid, euclid_multiples, fibonacci_nim, halving, moore, nim,
+    partizan_subtraction, peggy, poker_nim, proportional, subtraction, take_break, two_heaps_3,
+    wythoff,
 };
 pub use strips::{hackenbush_string, northcott, toads_and_frogs};
 // The families' bases, for the games of other families that build on them.

@@ -3,6 +3,7 @@
 pub mod bus_nim;
 pub mod count_up;
 pub mod euclid;
+pub mod euclid_multiples;
 pub mod fibonacci_nim;
 pub mod halving;
 pub(crate) mod heap_rule;
