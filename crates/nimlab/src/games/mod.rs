@@ -35,7 +35,7 @@ pub use grids::{clobber, col, cram, domineering, konane, snort};
 pub use heaps::{
     bus_nim, count_up, euclid, euclid_multiples, fibonacci_nim, halving, moore, nim,
     partizan_subtraction, peggy, poker_nim, proportional, subtraction, take_break, two_heaps_3,
-    wythoff,
+    wythoff, wythoff_heaps,
 };
 pub use strips::{hackenbush_string, northcott, toads_and_frogs};
 // The families' bases, for the games of other families that build on them.

@@ -17,3 +17,4 @@ pub mod subtraction;
 pub mod take_break;
 pub mod two_heaps_3;
 pub mod wythoff;
+pub mod wythoff_heaps;
