@@ -239,6 +239,8 @@ fn square(sq: Square, ascii: bool) -> String {
             Piece::WhitePawn => ('P', '♙'),
             Piece::BlackPawn => ('p', '♟'),
             Piece::Rook => ('R', '♜'),
+            Piece::Queen => ('Q', '♛'),
+            Piece::Knight => ('N', '♞'),
             Piece::Chocolate => ('o', '■'),
             Piece::Poison => ('X', '☠'),
             Piece::Toad => ('t', 't'),

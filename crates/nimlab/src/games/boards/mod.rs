@@ -1,4 +1,4 @@
-//! Games on boards of squares with pieces moved or taken: Kubo, Nineteen, Taktix, Chomp, Dawson's chess, the rook games, two-dimensional Nim, Minichess.
+//! Games on boards of squares with pieces moved or taken: Kubo, Nineteen, Taktix, Chomp, Dawson's chess, the rook games, Wyt Queen and Wyt Knight, two-dimensional Nim, Minichess.
 
 pub mod chomp;
 pub mod dawson_board;
@@ -9,3 +9,4 @@ pub mod rook;
 pub mod rook3;
 pub mod taktix;
 pub mod two_dim_nim;
+pub mod wyt_queen;
