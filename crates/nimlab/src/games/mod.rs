@@ -27,7 +27,8 @@ pub mod heaps;
 pub mod strips;
 
 pub use boards::{
-    chomp, dawson_board, kubo, minichess, nineteen, rook, rook3, taktix, two_dim_nim, wyt_queen,
+    chomp, dawson_board, kubo, minichess, nineteen, rook, rook3, taktix, two_dim_nim, wyt_knight,
+    wyt_queen,
 };
 pub use coins::{daisy, golden_dollar, mock_turtles, nimble, silver_dollar, staircase, turtles};
 pub use graphs::{green_hackenbush, hackenbush};
@@ -72,6 +73,7 @@ fn all_entries() -> Vec<Entry> {
         rook::entry(),
         rook3::entry(),
         wyt_queen::entry(),
+        wyt_knight::entry(),
         turtles::entry(),
         mock_turtles::entry(),
         subtraction::entry(),

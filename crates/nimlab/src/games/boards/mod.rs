@@ -9,4 +9,5 @@ pub mod rook;
 pub mod rook3;
 pub mod taktix;
 pub mod two_dim_nim;
+pub mod wyt_knight;
 pub mod wyt_queen;
