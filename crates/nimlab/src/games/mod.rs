@@ -27,8 +27,8 @@ pub mod heaps;
 pub mod strips;
 
 pub use boards::{
-    chomp, dawson_board, kubo, minichess, nineteen, rook, rook3, taktix, two_dim_nim, wyt_knight,
-    wyt_queen,
+    chomp, dawson_board, kubo, minichess, nineteen, rook, rook3, sixteen_rooks, taktix,
+    two_dim_nim, wyt_knight, wyt_queen,
 };
 pub use coins::{daisy, golden_dollar, mock_turtles, nimble, silver_dollar, staircase, turtles};
 pub use graphs::{green_hackenbush, hackenbush};
@@ -67,6 +67,7 @@ fn all_entries() -> Vec<Entry> {
         silver_dollar::entry(),
         golden_dollar::entry(),
         northcott::entry(),
+        sixteen_rooks::entry(),
         poker_nim::entry(),
         bus_nim::entry(),
         two_dim_nim::entry(),

@@ -71,7 +71,7 @@ impl Row {
     }
 
     /// The columns the piece of Black (`black`) or White can move to, left to right.
-    fn targets(&self, black: bool) -> impl Iterator<Item = u32> + use<> {
+    pub(crate) fn targets(&self, black: bool) -> impl Iterator<Item = u32> + use<> {
         let (me, other) = if black {
             (self.black, self.white)
         } else {
@@ -85,7 +85,8 @@ impl Row {
         (lo..hi).filter(move |&c| c != me)
     }
 
-    fn with(mut self, black: bool, column: u32) -> Row {
+    /// The row with the piece of Black (`black`) or White moved to `column`.
+    pub(crate) fn with(mut self, black: bool, column: u32) -> Row {
         if black {
             self.black = column;
         } else {
@@ -236,7 +237,8 @@ impl Northcott {
         crate::nimber::nim_sum(board.rows.iter().map(|r| u64::from(r.gap())))
     }
 
-    fn moved(board: &Board, i: usize, column: u32) -> Board {
+    /// The board after the mover's piece of row `i` goes to `column`, the other side to move.
+    pub(crate) fn moved(board: &Board, i: usize, column: u32) -> Board {
         let mut rows = board.rows.clone();
         rows[i] = rows[i].with(board.black_to_move, column);
         Board {
