@@ -28,7 +28,7 @@ pub mod strips;
 
 pub use boards::{
     chomp, dawson_board, kubo, minichess, nineteen, rook, rook3, sixteen_rooks, taktix,
-    two_dim_nim, wyt_knight, wyt_queen,
+    two_dim_nim, two_dim_piles, wyt_knight, wyt_queen,
 };
 pub use coins::{daisy, golden_dollar, mock_turtles, nimble, silver_dollar, staircase, turtles};
 pub use graphs::{green_hackenbush, hackenbush};
@@ -71,6 +71,7 @@ fn all_entries() -> Vec<Entry> {
         poker_nim::entry(),
         bus_nim::entry(),
         two_dim_nim::entry(),
+        two_dim_piles::entry(),
         rook::entry(),
         rook3::entry(),
         wyt_queen::entry(),
