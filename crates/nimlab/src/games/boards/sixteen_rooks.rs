@@ -66,6 +66,14 @@ pub fn entry() -> Entry {
 /// Sixteen rooks, on any board. A position is Northcott's board with one row a file:
 /// its width is the number of ranks, its pieces' columns the rooks' ranks (from 0 at
 /// rank 1).
+///
+/// ```
+/// use nimlab::games::{args::number, sixteen_rooks::SixteenRooks};
+/// use nimlab::impartial::ImpartialGame;
+/// let start = SixteenRooks::read(&number(&["3x5"], 1)).unwrap();
+/// // Three gaps of 3: nim-sum 3.
+/// assert_eq!(SixteenRooks.closed_form(&start), Some(3));
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SixteenRooks;
 

@@ -675,7 +675,7 @@ mod tests {
         ] {
             let g = game(m);
             let mut plain = GrundySolver::without_closed_forms(g);
-            for counts in all_counts(9, 3) {
+            for counts in all_counts(10, 4) {
                 let piles = piles_of(&counts);
                 assert_eq!(g.closed_form(&piles), Some(plain.value(&piles).unwrap()));
             }

@@ -93,6 +93,12 @@ pub struct WytKnight {
 
 impl WytKnight {
     /// The squares a knight on (x, y) jumps to.
+    ///
+    /// ```
+    /// use nimlab::games::wyt_knight::WytKnight;
+    /// assert_eq!(WytKnight { both: true }.jumps(2, 2), vec![(0, 1), (1, 0)]);
+    /// assert_eq!(WytKnight { both: false }.jumps(0, 2), vec![(1, 0)]);
+    /// ```
     pub fn jumps(&self, x: u64, y: u64) -> Vec<(u64, u64)> {
         let mut out = Vec::with_capacity(4);
         if x >= 2 {

@@ -119,6 +119,13 @@ pub struct WytQueen {
 
 impl WytQueen {
     /// The game; `block`: queens may not share squares or pass each other.
+    ///
+    /// ```
+    /// use nimlab::games::wyt_queen::WytQueen;
+    /// use nimlab::impartial::ImpartialGame;
+    /// // Queens on 1,2 and 3,5, both Wythoff P-positions: the sum is 0.
+    /// assert_eq!(WytQueen::new(false).closed_form(&vec![(1, 2), (3, 5)]), Some(0));
+    /// ```
     pub fn new(block: bool) -> Self {
         WytQueen {
             block,

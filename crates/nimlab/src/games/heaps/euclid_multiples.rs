@@ -134,6 +134,11 @@ impl EuclidMultiples {
     }
 
     /// K as it is written in the game's id: sorted ranges, `a-b` for two or more numbers.
+    ///
+    /// ```
+    /// use nimlab::games::euclid_multiples::EuclidMultiples;
+    /// assert_eq!(EuclidMultiples::parse("4,2,3,9").unwrap().multiples(), "2-4,9");
+    /// ```
     pub fn multiples(&self) -> String {
         self.ranges
             .iter()
