@@ -127,6 +127,12 @@ impl TwoDimPiles {
     pub fn parse_moves(params: &str) -> Result<TwoDimPiles> {
         let id = format!("two-dim-piles:{params}");
         let mut game = TwoDimPiles::new(false, false, false);
+        if params.trim().is_empty() {
+            return Err(Error::parameters(
+                id,
+                "expected the moves allowed after `:`, `stone`, `pile` or `take`, separated by commas, e.g. `two-dim-piles:pile,take`",
+            ));
+        }
         for (i, item) in params.split(',').enumerate() {
             match item.trim() {
                 "stone" => game.stone = true,
@@ -738,7 +744,13 @@ mod tests {
             TwoDimPiles::parse_moves("pile,stone").unwrap().id(),
             "two-dim-piles"
         );
-        assert!(TwoDimPiles::parse_moves("").is_err());
+        let err = TwoDimPiles::parse_moves("").unwrap_err().to_string();
+        assert!(
+            err.contains("expected the moves allowed after `:`"),
+            "{err}"
+        );
+        let err = TwoDimPiles::parse_moves("pile,").unwrap_err().to_string();
+        assert!(err.contains("`` (item 2 of `pile,`)"), "{err}");
     }
 
     #[test]
