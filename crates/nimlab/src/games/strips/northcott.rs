@@ -71,7 +71,7 @@ impl Row {
     }
 
     /// The columns the piece of Black (`black`) or White can move to, left to right.
-    pub(crate) fn targets(&self, black: bool) -> impl Iterator<Item = u32> + use<> {
+    fn targets(&self, black: bool) -> impl Iterator<Item = u32> + use<> {
         let (me, other) = if black {
             (self.black, self.white)
         } else {
@@ -85,8 +85,7 @@ impl Row {
         (lo..hi).filter(move |&c| c != me)
     }
 
-    /// The row with the piece of Black (`black`) or White moved to `column`.
-    pub(crate) fn with(mut self, black: bool, column: u32) -> Row {
+    fn with(mut self, black: bool, column: u32) -> Row {
         if black {
             self.black = column;
         } else {
