@@ -68,7 +68,7 @@ fuzz_target!(|data: &[u8]| {
 fn sum(game: &Game) -> &Sum {
     match game {
         Game::Impartial(sum) => sum,
-        Game::Partizan(_) => unreachable!("an impartial game was read"),
+        Game::Partizan(_) | Game::Infinite(_) => unreachable!("an impartial game was read"),
     }
 }
 

@@ -9,6 +9,7 @@ mod lines;
 mod play;
 mod sequence;
 mod survey;
+mod table;
 mod transcript;
 mod value;
 
@@ -44,6 +45,8 @@ enum Command {
     Value(value::ValueArgs),
     /// List the games born by day N (0 to 3) with their outcome classes, and count them.
     Born(value::BornArgs),
+    /// Print the nim-addition table of the nimbers 0 … N − 1 (`nimlab table nim-sum 16`).
+    Table(table::TableArgs),
     /// An interactive calculator for Conway's games (CGSuite's notation, `g := …`
     /// assignments, `:help`); reads a script from standard input when it is not a
     /// terminal.
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Command::Survey(args) => survey::run(&args, &mut out),
         Command::Value(args) => value::run(&args, &mut out),
         Command::Born(args) => value::run_born(&args, &mut out),
+        Command::Table(args) => table::run(&args, &mut out),
         Command::Calc(args) => calc::run(&args, &mut out),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "nimlab", &mut out);

@@ -426,3 +426,10 @@ fn the_variants_of_text_000_are_played_with_typed_moves() {
         assert!(out.contains("Bye."), "{args:?}: {out}");
     }
 }
+
+#[test]
+fn infinite_hackenbush_columns_are_analysed_not_played() {
+    let (code, _, err) = play(&["hackenbush-string", "x(o)^w"], "quit\n");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("analysed, not played"), "{err}");
+}

@@ -1,7 +1,8 @@
 //! The README's examples are what `nimlab` prints: every line `$ command` of a code block
 //! of README.md is run by the shell, with this build's `nimlab` first on the `PATH`, and
 //! its output (standard output and error, in order) must be the lines that follow it, up
-//! to the next `$` line or the end of the block.
+//! to the next `$` line or the end of the block. The commands of docs/errata.md are
+//! checked the same way.
 
 use std::path::Path;
 use std::process::Command;
@@ -43,12 +44,23 @@ fn examples(readme: &str) -> Vec<Example> {
 
 #[test]
 fn the_readme_shows_what_nimlab_prints() {
+    check_examples("README.md", 30);
+}
+
+#[test]
+fn the_errata_show_what_nimlab_prints() {
+    check_examples("docs/errata.md", 20);
+}
+
+/// Runs every example of `file` (a path from the workspace's root), which must have at
+/// least `least` of them, and fails with every example whose output differs.
+fn check_examples(file: &str, least: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("the README is read");
+    let readme = std::fs::read_to_string(root.join(file)).expect("the page is read");
     let examples = examples(&readme);
     assert!(
-        examples.len() >= 30,
-        "only {} examples found",
+        examples.len() >= least,
+        "only {} examples found in {file}",
         examples.len()
     );
     let bin = Path::new(env!("CARGO_BIN_EXE_nimlab"));
@@ -78,7 +90,7 @@ fn the_readme_shows_what_nimlab_prints() {
         }
         if printed != shown {
             failures.push(format!(
-                "README.md line {}: `{}`\n--- shown\n{}\n--- printed\n{}",
+                "{file} line {}: `{}`\n--- shown\n{}\n--- printed\n{}",
                 e.line,
                 e.command,
                 shown.join("\n"),

@@ -222,8 +222,8 @@ fn calc_stops_a_long_computation_on_ctrl_c_and_goes_on() {
         .spawn()
         .expect("the binary runs");
     let mut stdin = child.stdin.take().unwrap();
-    // *100.Heat(1) takes about a second optimised and far longer unoptimised.
-    stdin.write_all(b"g := {0|*}\n*100.Heat(1)\n").unwrap();
+    // *300.Heat(1) takes over a second optimised and far longer unoptimised.
+    stdin.write_all(b"g := {0|*}\n*300.Heat(1)\n").unwrap();
     stdin.flush().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(600));
     let status = Command::new("kill")

@@ -26,10 +26,12 @@
 //! ```
 
 mod impartial;
+mod infinite;
 mod partizan;
 mod text;
 
 pub use impartial::{analyze, ImpartialAnalysis, PartReport, WinningMove};
+pub use infinite::{analyze_infinite, ColumnValue, InfiniteAnalysis, NumberMove, STONES_LOOKED_AT};
 pub use partizan::{
     analyze_partizan, valued_moves, MoveValue, PartValue, PartizanAnalysis, ValuedTurn,
 };
@@ -50,6 +52,8 @@ pub enum Analysis {
     Impartial(ImpartialAnalysis),
     /// Of a partizan position (boxed: it holds every move of both players).
     Partizan(Box<PartizanAnalysis>),
+    /// Of Black-White Nim with infinite columns, whose value is a surreal number.
+    Infinite(Box<InfiniteAnalysis>),
 }
 
 impl Analysis {
@@ -58,6 +62,7 @@ impl Analysis {
         match self {
             Analysis::Impartial(a) => &a.game,
             Analysis::Partizan(a) => &a.game,
+            Analysis::Infinite(a) => &a.game,
         }
     }
 
@@ -66,6 +71,7 @@ impl Analysis {
         match self {
             Analysis::Impartial(a) => &a.position,
             Analysis::Partizan(a) => &a.position,
+            Analysis::Infinite(a) => &a.position,
         }
     }
 
@@ -75,6 +81,7 @@ impl Analysis {
         match self {
             Analysis::Impartial(a) => a.outcome,
             Analysis::Partizan(a) => a.outcome,
+            Analysis::Infinite(a) => a.outcome,
         }
     }
 
@@ -89,6 +96,7 @@ impl Analysis {
                 .map(ToString::to_string)
                 .or_else(|| a.loopy_value.as_ref().map(ToString::to_string)),
             Analysis::Partizan(a) => Some(a.value.to_string()),
+            Analysis::Infinite(a) => Some(a.value.to_string()),
         }
     }
 
@@ -98,6 +106,7 @@ impl Analysis {
         match self {
             Analysis::Impartial(a) => a.winning_move_count,
             Analysis::Partizan(a) => a.left_winning_count + a.right_winning_count,
+            Analysis::Infinite(a) => a.left_winning_moves.len() + a.right_winning_moves.len(),
         }
     }
 }
@@ -160,6 +169,16 @@ impl Analyzer {
                     sum,
                     &mut self.solver,
                     max_moves,
+                )?)))
+            }
+            Game::Infinite(p) => {
+                if convention == Convention::Misere {
+                    return Err(Error::Unsupported(
+                        "misère play of Black-White Nim with infinite columns is not analysed: its values are for normal play".to_string(),
+                    ));
+                }
+                Ok(Analysis::Infinite(Box::new(analyze_infinite(
+                    p, max_moves,
                 )?)))
             }
         }

@@ -27,6 +27,7 @@ impl Analysis {
         let written = match self {
             Analysis::Impartial(a) => impartial(a, more, &mut out),
             Analysis::Partizan(a) => partizan(a, more, &mut out),
+            Analysis::Infinite(a) => write!(out, "{a}"),
         };
         written.expect("writing to a String cannot fail");
         out

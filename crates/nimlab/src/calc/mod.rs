@@ -1,7 +1,8 @@
 //! The calculator: expressions of Conway's games in CGSuite's notation evaluated in a
 //! session that keeps its games (in one arena) and its variables from one line to the
 //! next, with the reports of a value (`nimlab value`) and of the games born by a day
-//! (`nimlab born`) as data.
+//! (`nimlab born`), and the nim-addition table of the first nimbers (`nimlab table`), as
+//! data.
 //!
 //! ```
 //! use nimlab::calc::Session;
@@ -12,12 +13,15 @@
 //! ```
 
 mod arith;
+mod numbers;
 mod report;
 mod session;
+mod table;
 mod value;
 
 pub use report::{BornGame, BornReport, Integer, OutcomeCounts, ValueReport};
 pub use session::{Session, MAX_MULTIPLE};
+pub use table::{NimTable, TableOperation, MAX_TABLE_SIZE};
 pub use value::Value;
 
 #[cfg(test)]

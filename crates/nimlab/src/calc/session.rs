@@ -229,7 +229,12 @@ impl Session {
             Expr::Text(t) => Value::Text(t.clone()),
             Expr::Call(name, args) => self.call(name, args)?,
             Expr::Method(x, name, args) => {
-                let g = self.game(x)?;
+                let v = self.eval(x)?;
+                if let Value::Surreal(s) = self.normalized(v.clone()) {
+                    let v = self.surreal_method(&s, name, args)?;
+                    return Ok(self.normalized(v));
+                }
+                let g = self.as_game(v)?;
                 let v = self.method(g, name, args)?;
                 // A birthday, a stop or a mean is a number like any other: `1 + *`
                 // after `*.Birthday + *`.
@@ -289,6 +294,14 @@ impl Session {
         let black_white = entry.name == "hackenbush"
             && !text.trim().is_empty()
             && text.chars().all(|c| "xXoO ".contains(c));
+        let tails = entry.name == "hackenbush-string"
+            || (entry.name == "hackenbush"
+                && text.chars().all(|c| "xXoO ()^wω0123456789".contains(c)));
+        if tails {
+            if let Some(v) = self.infinite_columns(&text)? {
+                return Ok(Some(v));
+            }
+        }
         let id = if black_white {
             "hackenbush-string"
         } else {
@@ -351,6 +364,7 @@ impl Session {
             return Ok(v);
         }
         match name {
+            "SignExpansion" => self.sign_expansion_call(args),
             "Tiny" => {
                 let g = one(self)?;
                 let ng = self.arena.neg(g);
@@ -389,6 +403,7 @@ impl Session {
             "Birthday",
             "LeftStop",
             "RightStop",
+            "SignExpansion",
             "IsNumber",
             "IsInteger",
             "IsNimber",
@@ -517,6 +532,17 @@ impl Session {
                     "Birthday" => Value::Number(Dyadic::from(birthday(a, g))),
                     "LeftStop" => Value::Number(stop(a, g, true)),
                     "RightStop" => Value::Number(stop(a, g, false)),
+                    "SignExpansion" => match a.as_number(g) {
+                        Some(x) => Value::Text(
+                            crate::surreal::SignExpansion::of(&Surreal::from_dyadic(x))?.to_string(),
+                        ),
+                        None => {
+                            return Err(Error::Unsupported(format!(
+                                "a sign expansion is a number's; {} is not a number",
+                                crate::notation::print(a, g)
+                            )))
+                        }
+                    },
                     "IsNumber" => Value::Bool(a.as_number(g).is_some()),
                     "IsInteger" => Value::Bool(a.as_number(g).is_some_and(Dyadic::is_integer)),
                     "IsNimber" => Value::Bool(
@@ -574,6 +600,7 @@ const METHODS: &[&str] = &[
     "RightIncentives",
     "RightOptions",
     "RightStop",
+    "SignExpansion",
     "StopCount",
     "Temperature",
     "Thermograph",

@@ -360,8 +360,8 @@ fn an_interrupted_computation_is_forgotten_and_the_session_goes_on() {
             flag.store(true, Ordering::Relaxed);
         })
     };
-    // *100.Heat(1) takes about a second in an optimised build, far longer unoptimised.
-    let r = s.eval_text("h := *100.Heat(1)");
+    // *300.Heat(1) takes over a second in an optimised build, far longer unoptimised.
+    let r = s.eval_text("h := *300.Heat(1)");
     raiser.join().unwrap();
     assert!(
         matches!(r, Err(crate::Error::Interrupted)),
@@ -852,4 +852,46 @@ fn an_ordinal_sum_with_a_huge_number_is_refused_with_the_limit() {
     }
     assert_eq!(s.run("1/2 : 1").unwrap(), "3/4");
     assert_eq!(s.run("1/2 : -1").unwrap(), "1/4");
+}
+
+#[test]
+fn numbers_beyond_short_games_have_sign_expansions_and_birthdays() {
+    let mut s = Session::new();
+    // The birthday of a number is the length of its sign expansion: ω for 1/3 and for
+    // ω itself, ω + 1 for ω − 1, ω·2 for ω/2 (Conway, On Numbers and Games, ch. 3).
+    for (input, output) in [
+        ("(1/3).Birthday", "ω"),
+        ("omega.Birthday", "ω"),
+        ("(omega - 1).Birthday", "ω+1"),
+        ("(omega/2).Birthday", "2ω"),
+        ("(5/8).Birthday", "4"),
+        ("(1/omega).SignExpansion", "+−^ω"),
+        ("(2/3).SignExpansion", "(+−)^ω"),
+        ("(5/8).SignExpansion", "+−+−"),
+        ("(omega + 1).SignExpansion", "+^ω+"),
+        ("SignExpansion(\"+-(+-)^w\")", "2/3"),
+        ("SignExpansion(\"+-+-\")", "5/8"),
+        ("SignExpansion(\"+^w -\") == omega - 1", "true"),
+        ("(1/3).OutcomeClass", "L"),
+        ("(-omega).OutcomeClass", "R"),
+        // Text 000's infinite Black-White Nim columns, and x beside (x)^ω.
+        ("hackenbush(\"x(o)^w\")", "1/ω"),
+        ("hackenbush(\"(x)^w\")", "ω"),
+        ("hackenbush_string(\"(xo)^w\")", "2/3"),
+        ("hackenbush(\"x\") + hackenbush(\"(x)^w\")", "ω+1"),
+        ("hackenbush(\"x (x)^w\")", "ω+1"),
+    ] {
+        assert_eq!(s.run(input).unwrap(), output, "{input}");
+    }
+    for (input, why) in [
+        ("(omega/3).SignExpansion", "not dyadic"),
+        ("{1|0}.SignExpansion", "not a number"),
+        ("(1/3).Heat(1)", "not a method"),
+        ("(1/3).Birthday(2)", "takes no argument"),
+        ("SignExpansion(\"+-x\")", "column 3"),
+        ("SignExpansion(3)", "double quotes"),
+    ] {
+        let e = s.run(input).unwrap_err().to_string();
+        assert!(e.contains(why), "{input}: {e}");
+    }
 }

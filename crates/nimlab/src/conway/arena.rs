@@ -111,6 +111,8 @@ enum Side {
 struct LeFrame {
     x: Side,
     y: Side,
+    /// The pair as it was asked, before [`Arena::translated`] (remembered too).
+    asked: (Side, Side),
     /// Trying y's Right options (after x's Left ones).
     right_stage: bool,
     i: usize,
@@ -175,6 +177,10 @@ pub struct Arena {
     /// number's are itself): G ≤ H needs LS(G) ≤ LS(H) and RS(G) ≤ RS(H), and
     /// LS(G) < RS(H) gives G < H.
     stops: Vec<Option<(Dyadic, Dyadic)>>,
+    /// The stops again as `f64`, where they are exact in one ([`Dyadic::to_f64_exact`]),
+    /// NaN where they are not or are not known: compared without touching the
+    /// numerators.
+    quick_stops: Vec<(f64, f64)>,
     /// For each game G, a bound t such that G + c + *j ≥ 0 (and ≤ 0) is answered the same
     /// for every j ≥ t and every number c (see [`Arena::nim_threshold`]).
     thresholds: Vec<u64>,
@@ -190,6 +196,10 @@ pub struct Arena {
     interrupt: Option<Arc<AtomicBool>>,
     overflow: Option<(String, String)>,
     option_entries: usize,
+    /// The stack of [`Arena::le_sides`], kept to be used again.
+    le_stack: Vec<LeFrame>,
+    /// The id of zero, once made.
+    zero_id: Option<GameId>,
 }
 
 /// The largest nimber, and the largest multiple of up, whose options an arena lists
@@ -316,8 +326,12 @@ impl Arena {
     /// computation may have spoiled. Games made before the mark keep their ids.
     pub fn rollback(&mut self, mark: Mark) {
         let n = mark.0.min(self.nodes.len());
+        if self.zero_id.is_some_and(|z| z.0 as usize >= n) {
+            self.zero_id = None;
+        }
         self.nodes.truncate(n);
         self.stops.truncate(n);
+        self.quick_stops.truncate(n);
         self.thresholds.truncate(n);
         self.option_entries = self
             .nodes
@@ -348,19 +362,7 @@ impl Arena {
         let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
         let stops = match &node {
             Node::Nus(n) => Some((n.number.clone(), n.number.clone())),
-            Node::Options { left, right } => {
-                let ls = left
-                    .iter()
-                    .map(|o| self.stops[o.0 as usize].as_ref().map(|s| &s.1))
-                    .collect::<Option<Vec<_>>>()
-                    .and_then(|v| v.into_iter().max().cloned());
-                let rs = right
-                    .iter()
-                    .map(|o| self.stops[o.0 as usize].as_ref().map(|s| &s.0))
-                    .collect::<Option<Vec<_>>>()
-                    .and_then(|v| v.into_iter().min().cloned());
-                ls.zip(rs)
-            }
+            Node::Options { left, right } => self.left_stop(left).zip(self.right_stop(right)),
             Node::Shifted { base, by } => self.stops[base.0 as usize]
                 .as_ref()
                 .map(|(l, r)| (l + by, r + by)),
@@ -376,10 +378,40 @@ impl Arena {
             Node::Shifted { base, .. } => self.thresholds[base.0 as usize],
         };
         self.thresholds.push(threshold);
+        let quick = |d: Option<&Dyadic>| d.and_then(Dyadic::to_f64_exact).unwrap_or(f64::NAN);
+        self.quick_stops.push((
+            quick(stops.as_ref().map(|s| &s.0)),
+            quick(stops.as_ref().map(|s| &s.1)),
+        ));
         self.stops.push(stops);
         self.nodes.push(node);
         self.expanded.push(None);
         id
+    }
+
+    /// The Left stop of a game with Left options `left`: the largest of their Right
+    /// stops (`None` when there is no option, or one's stops are not known).
+    fn left_stop(&self, left: &[GameId]) -> Option<Dyadic> {
+        let mut best: Option<&Dyadic> = None;
+        for o in left {
+            let s = &self.stops[o.0 as usize].as_ref()?.1;
+            if best.is_none_or(|b| s > b) {
+                best = Some(s);
+            }
+        }
+        best.cloned()
+    }
+
+    /// The Right stop of a game with Right options `right`: the least of their Left stops.
+    fn right_stop(&self, right: &[GameId]) -> Option<Dyadic> {
+        let mut best: Option<&Dyadic> = None;
+        for o in right {
+            let s = &self.stops[o.0 as usize].as_ref()?.0;
+            if best.is_none_or(|b| s < b) {
+                best = Some(s);
+            }
+        }
+        best.cloned()
     }
 
     /// The game `x + n·↑ + *m`.
@@ -408,7 +440,12 @@ impl Arena {
 
     /// Zero, the game with no options.
     pub fn zero(&mut self) -> GameId {
-        self.integer(0)
+        if let Some(z) = self.zero_id {
+            return z;
+        }
+        let z = self.integer(0);
+        self.zero_id = Some(z);
+        z
     }
 
     /// The nimber `*m`.
@@ -491,23 +528,12 @@ impl Arena {
     }
 
     /// Makes sure the options of `g` are listed (those of `x + n·↑ + *m` and of a
-    /// translated game are made on first use), so that [`Arena::option_count`] and
-    /// `option_at` can read them.
+    /// translated game are made on first use), so that `option_list` can read them.
     fn ensure_expanded(&mut self, g: GameId) {
         let i = g.0 as usize;
         if !matches!(self.nodes[i], Node::Options { .. }) && self.expanded[i].is_none() {
             self.options(g);
         }
-    }
-
-    /// How many Left (`left`) or Right options `g` has, once expanded.
-    fn option_count(&self, g: GameId, left: bool) -> usize {
-        self.option_list(g, left).len()
-    }
-
-    /// The `i`-th Left (`left`) or Right option of `g`, once expanded.
-    fn option_at(&self, g: GameId, left: bool, i: usize) -> GameId {
-        self.option_list(g, left)[i]
     }
 
     fn option_list(&self, g: GameId, left: bool) -> &[GameId] {
@@ -616,12 +642,7 @@ impl Arena {
     /// The game with canonical options `l` and `r` (not `x + n·↑ + *m`): its base, the
     /// game less its Left stop c, made from the options less c, translated by c.
     fn intern(&mut self, l: Vec<GameId>, r: Vec<GameId>) -> GameId {
-        let c = l
-            .iter()
-            .map(|o| self.stops[o.0 as usize].as_ref().map(|s| &s.1))
-            .collect::<Option<Vec<_>>>()
-            .and_then(|v| v.into_iter().max().cloned())
-            .unwrap_or_else(Dyadic::zero);
+        let c = self.left_stop(&l).unwrap_or_else(Dyadic::zero);
         if c.is_zero() {
             return self.intern_base(l, r);
         }
@@ -818,7 +839,9 @@ impl Arena {
                 }
                 let a = l[i];
                 let mut reversed = None;
-                for ar in self.right(a) {
+                self.ensure_expanded(a);
+                for k in 0..self.option_list(a, false).len() {
+                    let ar = self.option_list(a, false)[k];
                     if self.le_temp(ar, true, &l, &r, &mut memo) {
                         reversed = Some(ar);
                         break;
@@ -844,7 +867,9 @@ impl Arena {
                 }
                 let a = r[i];
                 let mut reversed = None;
-                for al in self.left(a) {
+                self.ensure_expanded(a);
+                for k in 0..self.option_list(a, true).len() {
+                    let al = self.option_list(a, true)[k];
                     if self.le_temp(al, false, &l, &r, &mut memo) {
                         reversed = Some(al);
                         break;
@@ -880,14 +905,22 @@ impl Arena {
         left: bool,
         group: &FxHashMap<GameId, u8>,
     ) -> Vec<GameId> {
+        if options.len() < 2 {
+            return options;
+        }
         let mut keep = Vec::with_capacity(options.len());
-        let group_of: Vec<Option<u8>> = options.iter().map(|o| group.get(o).copied()).collect();
+        let group_of: Vec<Option<u8>> = if group.is_empty() {
+            Vec::new()
+        } else {
+            options.iter().map(|o| group.get(o).copied()).collect()
+        };
+        let group_at = |i: usize| group_of.get(i).copied().flatten();
         for (i, &a) in options.iter().enumerate() {
             if i % 1024 == 1023 && self.interrupted() {
                 return options;
             }
             let dominated = options.iter().enumerate().any(|(j, &b)| {
-                j != i && (group_of[i].is_none() || group_of[i] != group_of[j]) && {
+                j != i && (group_at(i).is_none() || group_at(i) != group_at(j)) && {
                     let (lo, hi) = if left { (a, b) } else { (b, a) };
                     // Equal options are one option (ids are unique), so ≤ is strict here.
                     self.le(lo, hi)
@@ -930,41 +963,18 @@ impl Arena {
         )
     }
 
-    /// `x ≤ y` at once, when no option needs to be looked at: equal games, two
-    /// `x + n·↑ + *m` values, a remembered answer, or an answer from the stops. An
-    /// interrupted arena answers `false`.
-    fn le_at_once(&self, x: Side, y: Side, memo: &FxHashMap<(GameId, bool), bool>) -> Option<bool> {
-        let (g, h) = match (x, y) {
-            (Side::Id(g), Side::Id(h)) => (g, h),
-            (Side::Id(g), Side::Temp) => {
-                return memo
-                    .get(&(g, true))
-                    .copied()
-                    .or_else(|| self.interrupted().then_some(false))
-            }
-            (Side::Temp, Side::Id(g)) => {
-                return memo
-                    .get(&(g, false))
-                    .copied()
-                    .or_else(|| self.interrupted().then_some(false))
-            }
-            (Side::Temp, Side::Temp) => return Some(true),
-        };
+    /// `g ≤ h` at once from what a translation of both games by one number keeps: equal
+    /// games, two `x + n·↑ + *m` values, or the stops (compared as `f64` when all four
+    /// are exact in one, see [`Dyadic::to_f64_exact`]).
+    #[inline]
+    fn le_by_values(&self, g: GameId, h: GameId) -> Option<bool> {
         if g == h {
             return Some(true);
         }
-        if let (Some(a), Some(b)) = (self.as_nus(g), self.as_nus(h)) {
-            return Some(nus_le(a, b));
-        }
-        if let Some(&v) = self.le_memo.get(&(g, h)) {
-            return Some(v);
-        }
-        if self.interrupted() {
-            return Some(false);
-        }
-        if let (Some((lg, rg)), Some((lh, rh))) =
-            (&self.stops[g.0 as usize], &self.stops[h.0 as usize])
-        {
+        let (lg, rg) = self.quick_stops[g.0 as usize];
+        let (lh, rh) = self.quick_stops[h.0 as usize];
+        let quick = !(lg.is_nan() || rg.is_nan() || lh.is_nan() || rh.is_nan());
+        if quick {
             if lg > lh || rg > rh {
                 return Some(false);
             }
@@ -974,24 +984,129 @@ impl Arena {
                 return Some(true);
             }
         }
+        if quick && self.nus_pair(g, h).is_none() {
+            return None;
+        }
+        self.le_by_values_slowly(g, h)
+    }
+
+    /// Both games as `x + n·↑ + *m`, if they are.
+    #[inline]
+    fn nus_pair(&self, g: GameId, h: GameId) -> Option<(&Nus, &Nus)> {
+        match (&self.nodes[g.0 as usize], &self.nodes[h.0 as usize]) {
+            (Node::Nus(a), Node::Nus(b)) => Some((a, b)),
+            _ => None,
+        }
+    }
+
+    /// [`Arena::le_by_values`] for two `x + n·↑ + *m` values, or by the stops as
+    /// [`Dyadic`]s.
+    #[inline(never)]
+    fn le_by_values_slowly(&self, g: GameId, h: GameId) -> Option<bool> {
+        if let Some((a, b)) = self.nus_pair(g, h) {
+            return Some(nus_le(a, b));
+        }
+        if let (Some((lg, rg)), Some((lh, rh))) =
+            (&self.stops[g.0 as usize], &self.stops[h.0 as usize])
+        {
+            if lg > lh || rg > rh {
+                return Some(false);
+            }
+            if lg < rh {
+                return Some(true);
+            }
+        }
         None
     }
 
-    /// `x ≤ y` as the same question of games translated so that x has no number part:
-    /// x + c ≤ y + c, so that the answers found for one translation serve for all.
-    fn translated(&mut self, x: Side, y: Side) -> (Side, Side) {
-        let (Side::Id(g), Side::Id(h)) = (x, y) else {
-            return (x, y);
+    /// `x ≤ y` at once, when no option needs to be looked at: equal games, two
+    /// `x + n·↑ + *m` values, the stops, or a remembered answer, looked for under the pair
+    /// as asked and then under the pair [`translated`](Arena::translated). Gives the pair
+    /// to compare by options (translated) and the answer, if found. An interrupted arena
+    /// answers `false`.
+    #[inline(always)]
+    fn le_at_once(
+        &mut self,
+        x: Side,
+        y: Side,
+        memo: &FxHashMap<(GameId, bool), bool>,
+    ) -> (Side, Side, Option<bool>) {
+        // The common answers first, without a call.
+        if let (Side::Id(g), Side::Id(h)) = (x, y) {
+            if let Some(v) = self.le_by_values(g, h) {
+                return (x, y, Some(v));
+            }
+            if let Some(&v) = self.le_memo.get(&(g, h)) {
+                return (x, y, Some(v));
+            }
+        }
+        self.le_at_once_slowly(x, y, memo)
+    }
+
+    /// [`Arena::le_at_once`] past its common answers.
+    #[inline(never)]
+    fn le_at_once_slowly(
+        &mut self,
+        x: Side,
+        y: Side,
+        memo: &FxHashMap<(GameId, bool), bool>,
+    ) -> (Side, Side, Option<bool>) {
+        let (g, h) = match (x, y) {
+            (Side::Id(g), Side::Id(h)) => (g, h),
+            (Side::Id(g), Side::Temp) => {
+                let v = memo.get(&(g, true)).copied();
+                return (x, y, v.or_else(|| self.interrupted().then_some(false)));
+            }
+            (Side::Temp, Side::Id(g)) => {
+                let v = memo.get(&(g, false)).copied();
+                return (x, y, v.or_else(|| self.interrupted().then_some(false)));
+            }
+            (Side::Temp, Side::Temp) => return (x, y, Some(true)),
         };
-        if self.as_nus(g).is_some() && self.as_nus(h).is_some() {
-            return (x, y);
+        let (tg, th) = self.translated(g, h);
+        let (tx, ty) = (Side::Id(tg), Side::Id(th));
+        if (tg, th) != (g, h) {
+            if let Some(&v) = self.le_memo.get(&(tg, th)) {
+                // Found again under the pair as asked, without translating it.
+                self.remember_le((g, h), v);
+                return (tx, ty, Some(v));
+            }
+        }
+        if self.interrupted() {
+            return (tx, ty, Some(false));
+        }
+        (tx, ty, None)
+    }
+
+    /// Remembers `g ≤ h` (a cache: forgetting costs time, never a wrong answer).
+    fn remember_le(&mut self, key: (GameId, GameId), v: bool) {
+        if self.le_memo.len() >= MAX_REMEMBERED {
+            forget_half(&mut self.le_memo);
+        }
+        self.le_memo.insert(key, v);
+    }
+
+    /// `g ≤ h` as the same question of games translated so that g has no number part:
+    /// g + c ≤ h + c, so that the answers found for one translation serve for all. Only
+    /// when both games have a number part: a pair with a base in it is asked as it is
+    /// (translating it would make a new game, h − c, for one family of translations
+    /// whose other members meet again under the translated pair).
+    fn translated(&mut self, g: GameId, h: GameId) -> (GameId, GameId) {
+        if !self.has_number_part(g) || !self.has_number_part(h) {
+            return (g, h);
         }
         let (base, c) = self.decompose(g);
-        if c.is_zero() {
-            return (x, y);
-        }
         let minus_c = -&c;
-        (Side::Id(base), Side::Id(self.shift(h, &minus_c)))
+        (base, self.shift(h, &minus_c))
+    }
+
+    /// Whether `g` is a base plus a number other than 0 (see [`Arena::decompose`]).
+    fn has_number_part(&self, g: GameId) -> bool {
+        match &self.nodes[g.0 as usize] {
+            Node::Nus(n) => !n.number.is_zero(),
+            Node::Options { .. } => false,
+            Node::Shifted { .. } => true,
+        }
     }
 
     /// Whether no option of a side of `g ≤ h` can answer it, by the stops alone: every
@@ -1034,6 +1149,7 @@ impl Arena {
     /// comparison with `other`. The options `x + *j` (j < n) of `x + *n` are taken in
     /// the order of j and only up to the bound of [`Arena::nim_threshold`] of `other`:
     /// `x + *j ≤ other` is `other − x + *j ≥ 0`, answered alike for all larger j.
+    #[inline]
     fn side_option(
         &mut self,
         s: Side,
@@ -1043,23 +1159,44 @@ impl Arena {
         r: &[GameId],
         other: Side,
     ) -> Option<GameId> {
-        match s {
-            Side::Temp => (if left { l } else { r }).get(i).copied(),
-            Side::Id(g) => {
-                if let Some(n) = self.as_nus(g).filter(|n| n.ups == 0 && n.nim > 0) {
-                    let count = n.nim.min(self.nim_threshold(other).saturating_add(1));
-                    let j = u64::try_from(i).ok().filter(|&j| j < count)?;
-                    let x = Nus {
-                        number: n.number.clone(),
-                        ups: 0,
-                        nim: j,
-                    };
-                    return Some(self.nus(x));
-                }
-                self.ensure_expanded(g);
-                (i < self.option_count(g, left)).then(|| self.option_at(g, left, i))
+        let g = match s {
+            Side::Temp => return (if left { l } else { r }).get(i).copied(),
+            Side::Id(g) => g,
+        };
+        let (gl, gr) = match &self.nodes[g.0 as usize] {
+            Node::Options { left, right } => (left, right),
+            // A nimber's options are taken up to a bound.
+            Node::Nus(n) if n.ups == 0 && n.nim > 0 => {
+                return self.nimber_option(g, i, other);
             }
-        }
+            Node::Nus(_) | Node::Shifted { .. } => match &self.expanded[g.0 as usize] {
+                Some((left, right)) => (left, right),
+                None => return self.option_listed(g, left, i),
+            },
+        };
+        (if left { gl } else { gr }).get(i).copied()
+    }
+
+    /// The `i`-th Left (`left`) or Right option of `g`, its options listed first.
+    #[inline(never)]
+    fn option_listed(&mut self, g: GameId, left: bool, i: usize) -> Option<GameId> {
+        self.ensure_expanded(g);
+        self.option_list(g, left).get(i).copied()
+    }
+
+    /// The `i`-th option `x + *i` of the nimber `g = x + *n` for a comparison with
+    /// `other`, if i is below n and the bound of [`Arena::nim_threshold`] of `other`.
+    #[inline(never)]
+    fn nimber_option(&mut self, g: GameId, i: usize, other: Side) -> Option<GameId> {
+        let n = self.as_nus(g)?;
+        let count = n.nim.min(self.nim_threshold(other).saturating_add(1));
+        let j = u64::try_from(i).ok().filter(|&j| j < count)?;
+        let x = Nus {
+            number: n.number.clone(),
+            ups: 0,
+            nim: j,
+        };
+        Some(self.nus(x))
     }
 
     /// `x ≤ y` by the definition — x ≤ y unless some x^L ≥ y or some y^R ≤ x — walked
@@ -1074,19 +1211,24 @@ impl Arena {
         r: &[GameId],
         memo: &mut FxHashMap<(GameId, bool), bool>,
     ) -> bool {
-        let (x, y) = self.translated(x, y);
-        if let Some(v) = self.le_at_once(x, y, memo) {
+        let (tx, ty, v) = self.le_at_once(x, y, memo);
+        if let Some(v) = v {
             return v;
         }
-        let mut stack = vec![LeFrame {
-            x,
-            y,
+        // The stack is kept between comparisons (no comparison starts another while it
+        // runs), so that it is allocated once.
+        let mut stack = std::mem::take(&mut self.le_stack);
+        stack.clear();
+        stack.push(LeFrame {
+            x: tx,
+            y: ty,
+            asked: (x, y),
             right_stage: false,
             i: 0,
-        }];
+        });
         // The answer of the frame just finished, for the frame below it.
         let mut returned: Option<bool> = None;
-        loop {
+        let v = loop {
             let top = stack.len() - 1;
             let mut result = None;
             match returned.take() {
@@ -1101,15 +1243,19 @@ impl Arena {
                     y,
                     right_stage,
                     i,
+                    ..
                 } = stack[top];
-                let skip = match (x, y) {
-                    (Side::Id(g), Side::Id(h)) => {
-                        let number = if right_stage { h } else { g };
-                        self.as_number(number).is_some()
-                            || (i == 0 && self.nus_options_fail(g, h, right_stage))
-                    }
-                    _ => false,
-                };
+                // Whether this side's options need not be tried (looked at as the side
+                // begins).
+                let skip = i == 0
+                    && match (x, y) {
+                        (Side::Id(g), Side::Id(h)) => {
+                            let number = if right_stage { h } else { g };
+                            self.as_number(number).is_some()
+                                || self.nus_options_fail(g, h, right_stage)
+                        }
+                        _ => false,
+                    };
                 let probe = if skip {
                     None
                 } else if right_stage {
@@ -1125,46 +1271,59 @@ impl Arena {
                         stack[top].i = 0;
                     }
                     None => result = Some(true),
-                    Some((p, q)) => {
-                        let (p, q) = self.translated(p, q);
-                        match self.le_at_once(p, q, memo) {
-                            Some(true) => result = Some(false),
-                            Some(false) => stack[top].i += 1,
-                            None => {
-                                stack.push(LeFrame {
-                                    x: p,
-                                    y: q,
-                                    right_stage: false,
-                                    i: 0,
-                                });
-                                break;
-                            }
+                    Some((p, q)) => match self.le_at_once(p, q, memo) {
+                        (_, _, Some(true)) => result = Some(false),
+                        (_, _, Some(false)) => stack[top].i += 1,
+                        (tp, tq, None) => {
+                            stack.push(LeFrame {
+                                x: tp,
+                                y: tq,
+                                asked: (p, q),
+                                right_stage: false,
+                                i: 0,
+                            });
+                            break;
                         }
-                    }
+                    },
                 }
             }
             let Some(v) = result else { continue };
             let f = stack.pop().expect("the frame just looked at");
-            match (f.x, f.y) {
-                (Side::Id(g), Side::Id(h)) => {
-                    if self.le_memo.len() >= MAX_REMEMBERED {
-                        // A cache: forgetting costs time, never a wrong answer.
-                        forget_half(&mut self.le_memo);
-                    }
-                    self.le_memo.insert((g, h), v);
-                }
-                (Side::Id(g), Side::Temp) => {
-                    memo.insert((g, true), v);
-                }
-                (Side::Temp, Side::Id(g)) => {
-                    memo.insert((g, false), v);
-                }
-                (Side::Temp, Side::Temp) => {}
+            self.remember_sides(f.x, f.y, v, memo);
+            if f.asked != (f.x, f.y) {
+                // Under the pair as asked too, so that it is found without translating.
+                self.remember_sides(f.asked.0, f.asked.1, v, memo);
             }
             if stack.is_empty() {
-                return v;
+                break v;
             }
             returned = Some(v);
+        };
+        // A stack grown by a deep comparison is not kept.
+        if stack.capacity() <= 1 << 12 {
+            self.le_stack = stack;
+        }
+        v
+    }
+
+    /// Remembers `x ≤ y`: between games of the arena in the arena's memo, with the game
+    /// being made in `memo`.
+    fn remember_sides(
+        &mut self,
+        x: Side,
+        y: Side,
+        v: bool,
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) {
+        match (x, y) {
+            (Side::Id(g), Side::Id(h)) => self.remember_le((g, h), v),
+            (Side::Id(g), Side::Temp) => {
+                memo.insert((g, true), v);
+            }
+            (Side::Temp, Side::Id(g)) => {
+                memo.insert((g, false), v);
+            }
+            (Side::Temp, Side::Temp) => {}
         }
     }
 
@@ -1277,6 +1436,10 @@ impl Arena {
     /// A summand `o + h` of a sum of bases: at once when `o` is a number (a
     /// translation), else the sum of the bases to make and the number to add to it.
     fn summand(&mut self, o: GameId, h: GameId, group: u8) -> Summand {
+        if let Some(x) = self.as_number(o) {
+            let x = x.clone();
+            return Summand::Ready(self.shift(h, &x), group);
+        }
         let (b, c) = self.decompose(o);
         if b == self.zero() {
             return Summand::Ready(self.shift(h, &c), group);

@@ -64,6 +64,20 @@ impl Dyadic {
         self.exp
     }
 
+    /// This number as an `f64`, when it is one exactly: a numerator of at most 2^53 in
+    /// size and a denominator of at most 2^1000. Two such numbers compare as their
+    /// `f64`s do.
+    pub(crate) fn to_f64_exact(&self) -> Option<f64> {
+        use num_traits::ToPrimitive;
+        let n = self.num.to_i64()?;
+        if n.unsigned_abs() > 1 << 53 || self.exp > 1000 {
+            return None;
+        }
+        // 2^-exp, a normal f64: scaling by it is exact.
+        let scale = f64::from_bits(u64::from(1023 - self.exp) << 52);
+        Some(n as f64 * scale)
+    }
+
     /// Whether this is an integer.
     pub fn is_integer(&self) -> bool {
         self.exp == 0
@@ -210,7 +224,23 @@ impl PartialOrd for Dyadic {
 impl Add for &Dyadic {
     type Output = Dyadic;
     fn add(self, other: &Dyadic) -> Dyadic {
+        use num_traits::ToPrimitive;
         let e = self.exp.max(other.exp);
+        // Small numerators: added in 128 bits and reduced there.
+        if let (Some(a), Some(b)) = (self.num.to_i64(), other.num.to_i64()) {
+            let (da, db) = (e - self.exp, e - other.exp);
+            if da < 60 && db < 60 {
+                let sum = (i128::from(a) << da) + (i128::from(b) << db);
+                if sum == 0 {
+                    return Dyadic::zero();
+                }
+                let twos = sum.trailing_zeros().min(e);
+                return Dyadic {
+                    num: BigInt::from(sum >> twos),
+                    exp: e - twos,
+                };
+            }
+        }
         Dyadic::new(
             (&self.num << (e - self.exp)) + (&other.num << (e - other.exp)),
             e,
@@ -258,6 +288,53 @@ mod tests {
 
     fn d(n: i64, k: u32) -> Dyadic {
         Dyadic::new(n.into(), k)
+    }
+
+    #[test]
+    fn numbers_exact_in_an_f64_compare_as_their_f64s() {
+        assert_eq!(d(-3, 2).to_f64_exact(), Some(-0.75));
+        assert_eq!(d(0, 0).to_f64_exact(), Some(0.0));
+        assert_eq!(d(1, 1000).to_f64_exact(), Some(2f64.powi(-1000)));
+        assert_eq!(d(1, 1001).to_f64_exact(), None);
+        assert_eq!(d(1 << 53, 0).to_f64_exact(), Some(9007199254740992.0));
+        assert_eq!(d((1 << 53) + 1, 0).to_f64_exact(), None);
+        assert_eq!(Dyadic::from(BigInt::from(1) << 70).to_f64_exact(), None);
+        let xs: Vec<Dyadic> = (-40..=40)
+            .flat_map(|n| (0..6).map(move |k| d(n * 7 + 1, k)))
+            .chain([d((1 << 53) - 1, 0), d(-((1 << 53) - 1), 7), d(3, 999)])
+            .collect();
+        for a in &xs {
+            for b in &xs {
+                let (fa, fb) = (a.to_f64_exact().unwrap(), b.to_f64_exact().unwrap());
+                assert_eq!(fa.partial_cmp(&fb), Some(a.cmp(b)), "{a} {b}");
+            }
+        }
+    }
+
+    /// Sums of small numbers (added in 128 bits) against sums made in big integers.
+    #[test]
+    fn small_sums_agree_with_big_ones() {
+        let big = |a: &Dyadic, b: &Dyadic| {
+            let e = a.exp.max(b.exp);
+            Dyadic::new((&a.num << (e - a.exp)) + (&b.num << (e - b.exp)), e)
+        };
+        let xs: Vec<Dyadic> = (-20..=20)
+            .flat_map(|n| (0..5).map(move |k| d(n * 3, k)))
+            .chain([
+                d(i64::MAX, 3),
+                d(i64::MIN, 0),
+                d(1, 59),
+                d(-1, 61),
+                d(5, 200),
+            ])
+            .collect();
+        for a in &xs {
+            for b in &xs {
+                let s = a + b;
+                assert_eq!(s, big(a, b), "{a} + {b}");
+                assert!(s.is_zero() || s.exp == 0 || s.num.trailing_zeros() == Some(0));
+            }
+        }
     }
 
     #[test]

@@ -76,6 +76,8 @@ pub fn game_text(game: &Game, ascii: bool) -> String {
     match game {
         Game::Impartial(sum) => sum_text(sum, ascii),
         Game::Partizan(sum) => partizan_sum_text(sum, ascii),
+        // Columns with a repeated group are written, not drawn.
+        Game::Infinite(p) => format!("hackenbush-string {p}"),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::args::Arg;
 use super::catalogue::Catalogue;
+use super::infinite_columns::InfiniteColumns;
 use super::partizan_sum::PartizanSum;
 use super::sum::Sum;
 use crate::Result;
@@ -29,12 +30,16 @@ pub enum Game {
     Impartial(Sum),
     /// A sum of partizan positions: Left and Right have moves of their own.
     Partizan(PartizanSum),
+    /// Black-White Nim with infinite columns: a surreal number beyond the short games,
+    /// analysed but not played (a move in an infinite column is one of infinitely
+    /// many).
+    Infinite(InfiniteColumns),
 }
 
 impl Game {
     /// Whether the game is partizan.
     pub fn is_partizan(&self) -> bool {
-        matches!(self, Game::Partizan(_))
+        matches!(self, Game::Partizan(_) | Game::Infinite(_))
     }
 
     /// The game id (with its parameters), `sum` for parts of several games.
@@ -42,6 +47,7 @@ impl Game {
         match self {
             Game::Impartial(s) => s.game(),
             Game::Partizan(s) => s.game(),
+            Game::Infinite(_) => "hackenbush-string".to_string(),
         }
     }
 
@@ -51,6 +57,7 @@ impl Game {
         match self {
             Game::Impartial(s) => s.notation(),
             Game::Partizan(s) => s.position(),
+            Game::Infinite(p) => p.to_string(),
         }
     }
 
@@ -58,7 +65,7 @@ impl Game {
     pub fn is_loopy(&self) -> bool {
         match self {
             Game::Impartial(s) => s.parts.iter().any(|p| p.is_loopy()),
-            Game::Partizan(_) => false,
+            Game::Partizan(_) | Game::Infinite(_) => false,
         }
     }
 }
@@ -70,6 +77,9 @@ impl Catalogue {
     /// # Errors
     /// As [`Catalogue::parse_sum_args`] and [`Catalogue::parse_partizan_sum_args`].
     pub fn parse_game(&self, tokens: &[Arg<'_>]) -> Result<Game> {
+        if let Some(p) = infinite_columns(tokens)? {
+            return Ok(Game::Infinite(p));
+        }
         match tokens.first() {
             Some(first) if self.is_partizan(first.text) => {
                 Ok(Game::Partizan(self.parse_partizan_sum_args(tokens)?))
@@ -77,4 +87,36 @@ impl Catalogue {
             _ => Ok(Game::Impartial(self.parse_sum_args(tokens)?)),
         }
     }
+}
+
+/// Black-White Nim columns with a repeated group (`hackenbush-string x(o)^w`), as one
+/// position: every part of the sum must be Black-White Nim then.
+fn infinite_columns(tokens: &[Arg<'_>]) -> Result<Option<InfiniteColumns>> {
+    let game = "hackenbush-string";
+    if tokens.first().is_none_or(|t| t.text != game)
+        || !tokens.iter().any(|t| InfiniteColumns::is_infinite(t.text))
+    {
+        return Ok(None);
+    }
+    let mut columns = Vec::new();
+    let mut expect_id = true;
+    for t in tokens {
+        if expect_id {
+            if t.text != game {
+                return Err(crate::Error::parse(
+                    t.text,
+                    t.index,
+                    format!(
+                        "`{game}`: a sum with an infinite column has Black-White Nim parts only"
+                    ),
+                ));
+            }
+            expect_id = false;
+        } else if t.text == "+" {
+            expect_id = true;
+        } else {
+            columns.push(t.text);
+        }
+    }
+    InfiniteColumns::parse(&columns.join(" ")).map(Some)
 }

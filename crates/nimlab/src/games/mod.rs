@@ -34,11 +34,11 @@ pub use coins::{daisy, golden_dollar, mock_turtles, nimble, silver_dollar, stair
 pub use graphs::{green_hackenbush, hackenbush};
 pub use grids::{clobber, col, cram, domineering, konane, snort};
 pub use heaps::{
-    bus_nim, count_up, euclid, euclid_multiples, fibonacci_nim, halving, moore, nim,
+    bus_nim, count_up, euclid, euclid_multiples, fibonacci_nim, halving, lasker, moore, nim,
     partizan_subtraction, peggy, poker_nim, proportional, subtraction, take_break, two_heaps_3,
     wythoff, wythoff_heaps,
 };
-pub use strips::{hackenbush_string, northcott, toads_and_frogs};
+pub use strips::{hackenbush_string, infinite_columns, northcott, toads_and_frogs};
 // The families' bases, for the games of other families that build on them.
 use grids::{colouring, grid};
 use heaps::heap_rule;

@@ -116,28 +116,45 @@ fn print_with(a: &mut Arena, p: &mut Printer, g: GameId) -> crate::Result<String
             format!("printed games up to {MAX_TEXT} bytes"),
         ));
     }
-    let mut out = String::new();
+    // The text's bytes. Where the text of each game (with its flags) written so far lies
+    // in `out`: a game met again is copied from there, so that each text is made once.
+    let mut out: Vec<u8> = Vec::with_capacity(length);
+    let mut written: FxHashMap<TextKey, (usize, usize)> = FxHashMap::default();
     let mut stack = vec![Piece::Game(root)];
+    let mut steps = 0u32;
     while let Some(piece) = stack.pop() {
-        if a.interrupted() {
+        steps = steps.wrapping_add(1);
+        if steps % 256 == 0 && a.interrupted() {
             return Ok(String::new());
         }
-        let (g, braces, parens) = match piece {
+        let key = match piece {
             Piece::Text(t) => {
-                out.push_str(t);
+                out.extend_from_slice(t.as_bytes());
                 continue;
             }
             Piece::Owned(t) => {
-                out.push_str(&t);
+                out.extend_from_slice(t.as_bytes());
+                continue;
+            }
+            Piece::End(key, start) => {
+                written.insert(key, (start, out.len()));
                 continue;
             }
             Piece::Game(key) => key,
         };
-        if let Some(t) = write_atom(a, p, g, parens) {
-            out.push_str(&t);
+        if let Some(&(start, end)) = written.get(&key) {
+            out.extend_from_within(start..end);
             continue;
         }
-        // The pieces of this game, in order; pushed in reverse below.
+        let (g, braces, parens) = key;
+        if let Some(t) = write_atom(a, p, g, parens) {
+            written.insert(key, (out.len(), out.len() + t.len()));
+            out.extend_from_slice(t.as_bytes());
+            continue;
+        }
+        // The pieces of this game, in order; pushed in reverse below, after the mark of
+        // its end.
+        stack.push(Piece::End(key, out.len()));
         let mut pieces = Vec::new();
         match form(a, p, g) {
             Form::Switch(l) if l.len() == 1 => {
@@ -183,7 +200,8 @@ fn print_with(a: &mut Arena, p: &mut Printer, g: GameId) -> crate::Result<String
         }
         stack.extend(pieces.into_iter().rev());
     }
-    Ok(out)
+    // Whole texts of games and pieces of text, in order: UTF-8.
+    Ok(String::from_utf8(out).expect("text pieces"))
 }
 
 /// A piece of text still to write.
@@ -191,6 +209,8 @@ enum Piece {
     Text(&'static str),
     Owned(String),
     Game(TextKey),
+    /// The end of the text of a game, which began at this offset of the output.
+    End(TextKey, usize),
 }
 
 /// The most bars printed in a row: a game that would need more is written in braces.

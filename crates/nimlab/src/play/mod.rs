@@ -129,6 +129,9 @@ impl Session {
         computer_first: bool,
         analyzer: Analyzer,
     ) -> Result<Session> {
+        if let Game::Infinite(p) = &start {
+            return Err(not_played(p));
+        }
         if start.is_partizan() && convention == Convention::Misere {
             return Err(Error::Unsupported(
                 "misère play of partizan games is not played: values are for normal play"
@@ -225,6 +228,7 @@ impl Session {
                     position: t.after.position(),
                 })
                 .collect(),
+            Game::Infinite(p) => return Err(not_played(p)),
         })
     }
 
@@ -245,6 +249,7 @@ impl Session {
                 Err(e) => return Err(e),
             },
             Game::Partizan(sum) => sum.moves(mover).is_empty(),
+            Game::Infinite(p) => return Err(not_played(p)),
         };
         if !none_left {
             return Ok(None);
@@ -289,6 +294,7 @@ impl Session {
                     after: Game::Partizan(t.after),
                 })
             }
+            Game::Infinite(p) => Err(not_played(p).to_string()),
         }
     }
 
@@ -325,6 +331,7 @@ impl Session {
                     reason: c.reason,
                 })
             }
+            Game::Infinite(p) => return Err(not_played(p)),
         })
     }
 
@@ -387,6 +394,13 @@ impl Session {
     pub fn solver(&mut self) -> &mut RulesetSolver {
         self.analyzer.solver()
     }
+}
+
+/// Why a position with infinite columns is not played.
+fn not_played(p: &crate::games::infinite_columns::InfiniteColumns) -> Error {
+    Error::Unsupported(format!(
+        "`hackenbush-string {p}` has a column with a repeated group: it is analysed, not played (a move in it is one of infinitely many)"
+    ))
 }
 
 #[cfg(test)]

@@ -20,6 +20,8 @@
 mod number;
 mod ordinal;
 mod polynomial;
+mod sign;
 
 pub use number::{Surreal, MAX_INTEGER_POWER};
 pub use ordinal::{Ordinal, Term, MAX_NESTING, MAX_PRODUCT_PAIRS};
+pub use sign::{Segment, Sign, SignExpansion, MAX_SIGNS};

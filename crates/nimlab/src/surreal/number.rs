@@ -535,6 +535,13 @@ fn write_part(f: &mut fmt::Formatter<'_>, x: &Ordinal) -> fmt::Result {
     }
 }
 
+/// A surreal number serialises as it is written (`1/ω`, `ω+1`, `2/3`).
+impl serde::Serialize for Surreal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 impl fmt::Display for Surreal {
     /// As CGSuite prints it: a generalized ordinal as itself (`ω^2-1`), a rational as
     /// `a/b`, otherwise numerator and denominator, each in parentheses when it has more

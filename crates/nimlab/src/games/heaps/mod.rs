@@ -7,6 +7,7 @@ pub mod euclid_multiples;
 pub mod fibonacci_nim;
 pub mod halving;
 pub(crate) mod heap_rule;
+pub mod lasker;
 pub mod moore;
 pub mod nim;
 pub mod partizan_subtraction;

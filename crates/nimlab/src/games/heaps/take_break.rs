@@ -1,5 +1,6 @@
 //! Take-and-break heap games: Kayles, Dawson's Kayles, Dawson's chess, Grundy's game,
-//! Lasker's Nim, Antigrundy, and any octal or hexadecimal code (`octal:0.77`, `hex:0.F`).
+//! Antigrundy, and any octal or hexadecimal code (`octal:0.77`, `hex:0.F`). Lasker's Nim
+//! (4.3…) is listed among them, by its closed form ([`super::lasker`]).
 //!
 //! Each game is a [`Rule`] (its rules are stated in [`crate::heap`]); a position is a list
 //! of heaps, and the heaps are a disjoint sum. The value of a heap comes from the rule's
@@ -51,14 +52,15 @@ macro_rules! named {
     };
 }
 
-/// The catalogue entries: the named games, then `octal:CODE` and `hex:CODE`.
+/// The catalogue entries: the named games (Lasker's Nim by its closed form), then
+/// `octal:CODE` and `hex:CODE`.
 pub fn entries() -> Vec<Entry> {
     vec![
         named!("kayles"),
         named!("dawson-kayles"),
         named!("dawson-chess"),
         named!("grundy"),
-        named!("lasker"),
+        super::lasker::entry(),
         named!("antigrundy"),
         Entry {
             name: "octal",
