@@ -368,7 +368,7 @@ fn every_documented_example_analyses_consistently() {
         }
         games += 1;
     }
-    assert_eq!(games, 38);
+    assert_eq!(games, 42);
 }
 
 /// Every partizan game's documented example: its outcome agrees with the winning moves

@@ -348,6 +348,85 @@ fn a_game_that_needs_parameters_starts_with_those_of_its_example() {
     assert!(out.contains("subtraction:1,2"), "{out}");
 }
 
+/// Text 000's variants, each from its start or a position given: hints, and moves typed in
+/// the game's notation or as edits of the position.
+#[test]
+fn the_variants_of_text_000_are_played_with_typed_moves() {
+    for (args, input, expected) in [
+        (
+            // 8 × 8: eight gaps of 6, nim-sum 0: White, moving first, has no winning move;
+            // after a3 (gap 4, nim-sum 2) Black closes another gap to 4.
+            vec!["sixteen-rooks"],
+            "hint\na3\nquit\n",
+            vec![
+                "No winning move.",
+                "You play: White: rook a1 to a3 (closing the gap from 6 to 4)",
+                "(closing the gap from 6 to 4)\n  (the position is worth *2",
+            ],
+        ),
+        (
+            // 1 2 3: taking 1 from every heap leaves 0 1 2, Wythoff's P-position 1 2.
+            vec!["wythoff:any", "1", "2", "3"],
+            "hint\n2-1,3-1\nquit\n",
+            vec![
+                "Hint: take all 3 from heap 3",
+                "You play: take 1 from heaps 2 and 3, leaving 1 1 2",
+            ],
+        ),
+        (
+            // In `all` taking from two heaps only is not a move.
+            vec!["wythoff:all", "1", "2", "3"],
+            "2-1,3-1\n1-1,2-1,3-1\nquit\n",
+            vec![
+                "take from one heap, or the same number from every heap",
+                "You play: take 1 from every heap, leaving 0 1 2",
+            ],
+        ),
+        (
+            vec!["euclid:1,2"],
+            "hint\n2-7\nquit\n",
+            vec![
+                "No winning move.",
+                "You play: subtract 7 from 11, leaving 7 4",
+            ],
+        ),
+        (
+            vec!["wyt-queen:block", "1,1", "2,2"],
+            "hint\n2,2>0,0\n2,2>1,2\nquit\n",
+            vec![
+                "Hint: move the queen on 1,1 diagonally to 0,0",
+                "is not a legal move here",
+                "You play: move the queen on 2,2 left to 1,2",
+            ],
+        ),
+        (
+            vec!["wyt-knight"],
+            "hint\n2,6>0,5\nquit\n",
+            vec![
+                "Hint: jump the knight on 5,3 to 3,2",
+                "You play: jump the knight on 2,6 to 0,5",
+            ],
+        ),
+        (
+            vec!["two-dim-piles"],
+            "hint\n1,2>>0,1\nquit\n",
+            vec![
+                "Hint: move the pile of 2 on 1,2 to 1,0",
+                "You play: move the pile of 2 on 1,2 to 0,1",
+            ],
+        ),
+    ] {
+        let mut call = args.clone();
+        call.push("--ascii");
+        let (status, out, err) = play(&call, input);
+        assert_eq!(status, Some(0), "{args:?}: {err}");
+        for e in expected {
+            assert!(out.contains(e), "{args:?}: {e:?} in\n{out}");
+        }
+        assert!(out.contains("Bye."), "{args:?}: {out}");
+    }
+}
+
 #[test]
 fn infinite_hackenbush_columns_are_analysed_not_played() {
     let (code, _, err) = play(&["hackenbush-string", "x(o)^w"], "quit\n");

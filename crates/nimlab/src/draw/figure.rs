@@ -157,6 +157,8 @@ fn square(out: &mut Svg, (x, y): (f64, f64), cell: f64, mark: Square) {
             Piece::WhitePawn => label(out, "♙", "#222222"),
             Piece::BlackPawn => label(out, "♟", "#222222"),
             Piece::Rook => label(out, "♜", "#222222"),
+            Piece::Queen => label(out, "♛", "#222222"),
+            Piece::Knight => label(out, "♞", "#222222"),
             Piece::Poison => label(out, "☠", "#ffffff"),
             Piece::Chocolate => {}
         },

@@ -241,6 +241,8 @@ fn square(sq: Square, ascii: bool) -> String {
             Piece::WhitePawn => ('P', '♙'),
             Piece::BlackPawn => ('p', '♟'),
             Piece::Rook => ('R', '♜'),
+            Piece::Queen => ('Q', '♛'),
+            Piece::Knight => ('N', '♞'),
             Piece::Chocolate => ('o', '■'),
             Piece::Poison => ('X', '☠'),
             Piece::Toad => ('t', 't'),

@@ -326,8 +326,14 @@ impl Catalogue {
 
     /// The catalogue id closest to `name`, if one is close: first one that differs only
     /// in case, hyphens and other punctuation (`rook3` is `rook-3`), then the nearest by
-    /// edit distance, ties going to the nearest without punctuation.
+    /// edit distance, ties going to the nearest without punctuation. It is named by its
+    /// usage without the parameters it may go without (`wythoff`, not `wythoff[:any|all]`).
     fn closest(&self, name: &str) -> Option<String> {
+        self.closest_usage(name)
+            .map(|usage| usage.split('[').next().unwrap_or(usage).to_string())
+    }
+
+    fn closest_usage(&self, name: &str) -> Option<&'static str> {
         fn squash(s: &str) -> String {
             s.chars()
                 .filter(|c| c.is_alphanumeric())
@@ -345,13 +351,13 @@ impl Catalogue {
             .map(|e| (e.name, e.usage))
             .chain(self.partizan.iter().map(|e| (e.name, e.usage)));
         if let Some((_, usage)) = names.clone().find(|(name, _)| squash(name) == squashed) {
-            return Some(usage.to_string());
+            return Some(usage);
         }
         names
             .map(|(name, usage)| (strsim::damerau_levenshtein(&lower, name), name, usage))
             .filter(|(d, name, _)| *d <= 2.max(name.len() / 3) || name.starts_with(&lower))
             .min_by_key(|(d, name, _)| (*d, strsim::damerau_levenshtein(&squashed, &squash(name))))
-            .map(|(_, _, usage)| usage.to_string())
+            .map(|(_, _, usage)| usage)
     }
 
     /// Reads one game: its id and the tokens of its position. `first_index` is the
@@ -587,6 +593,8 @@ mod tests {
         assert_eq!(suggestion("twoheaps3").as_deref(), Some("two-heaps-3"));
         assert_eq!(suggestion("nimm").as_deref(), Some("nim"));
         assert_eq!(suggestion("wythof").as_deref(), Some("wythoff"));
+        assert_eq!(suggestion("Kubo").as_deref(), Some("kubo"));
+        assert_eq!(suggestion("subtractoin").as_deref(), Some("subtraction:S"));
         assert_eq!(suggestion("foobarbaz"), None);
         assert_eq!(suggestion("-"), None);
         assert_eq!(error(&["foobarbaz", "1"]), "unknown game `foobarbaz`");

@@ -367,6 +367,10 @@ pub enum Piece {
     BlackPawn,
     /// A rook.
     Rook,
+    /// A queen.
+    Queen,
+    /// A knight.
+    Knight,
     /// A square of chocolate.
     Chocolate,
     /// The poisoned square of chocolate.

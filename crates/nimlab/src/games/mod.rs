@@ -27,14 +27,16 @@ pub mod heaps;
 pub mod strips;
 
 pub use boards::{
-    chomp, dawson_board, kubo, minichess, nineteen, rook, rook3, taktix, two_dim_nim,
+    chomp, dawson_board, kubo, minichess, nineteen, rook, rook3, sixteen_rooks, taktix,
+    two_dim_nim, two_dim_piles, wyt_knight, wyt_queen,
 };
 pub use coins::{daisy, golden_dollar, mock_turtles, nimble, silver_dollar, staircase, turtles};
 pub use graphs::{green_hackenbush, hackenbush};
 pub use grids::{clobber, col, cram, domineering, konane, snort};
 pub use heaps::{
-    bus_nim, count_up, euclid, fibonacci_nim, halving, lasker, moore, nim, partizan_subtraction,
-    peggy, poker_nim, proportional, subtraction, take_break, two_heaps_3, wythoff,
+    bus_nim, count_up, euclid, euclid_multiples, fibonacci_nim, halving, lasker, moore, nim,
+    partizan_subtraction, peggy, poker_nim, proportional, subtraction, take_break, two_heaps_3,
+    wythoff, wythoff_heaps,
 };
 pub use strips::{hackenbush_string, infinite_columns, northcott, toads_and_frogs};
 // The families' bases, for the games of other families that build on them.
@@ -65,11 +67,15 @@ fn all_entries() -> Vec<Entry> {
         silver_dollar::entry(),
         golden_dollar::entry(),
         northcott::entry(),
+        sixteen_rooks::entry(),
         poker_nim::entry(),
         bus_nim::entry(),
         two_dim_nim::entry(),
+        two_dim_piles::entry(),
         rook::entry(),
         rook3::entry(),
+        wyt_queen::entry(),
+        wyt_knight::entry(),
         turtles::entry(),
         mock_turtles::entry(),
         subtraction::entry(),

@@ -1,4 +1,4 @@
-//! Games on boards of squares with pieces moved or taken: Kubo, Nineteen, Taktix, Chomp, Dawson's chess, the rook games, two-dimensional Nim, Minichess.
+//! Games on boards of squares with pieces moved or taken: Kubo, Nineteen, Taktix, Chomp, Dawson's chess, the rook games, sixteen rooks, Wyt Queen and Wyt Knight, two-dimensional Nim and its piles, Minichess.
 
 pub mod chomp;
 pub mod dawson_board;
@@ -7,5 +7,9 @@ pub mod minichess;
 pub mod nineteen;
 pub mod rook;
 pub mod rook3;
+pub mod sixteen_rooks;
 pub mod taktix;
 pub mod two_dim_nim;
+pub mod two_dim_piles;
+pub mod wyt_knight;
+pub mod wyt_queen;

@@ -40,13 +40,16 @@ use crate::{Error, Outcome, Result};
 pub fn entry() -> Entry {
     Entry {
         name: "euclid",
-        usage: "euclid",
-        summary: "two positive numbers; subtract a positive multiple of the smaller from the larger, leaving it positive",
-        position: "the two numbers, e.g. `23 5`",
+        usage: "euclid[:K]",
+        summary: "two positive numbers; subtract a positive multiple of the smaller from the larger, leaving it positive; `euclid:K`: only k times the smaller, k in K",
+        position: "the two numbers, e.g. `23 5`; `euclid:1,2 23 5` subtracts only 1 or 2 times the smaller (K numbers and ranges, `1-3`: text 000's \"certain multiples\", read as the multipliers of the smaller number)",
         example: "euclid 23 5",
         start: "7 11",
-        params: Params::None,
-        build: |_, args| Ok(Box::new(Typed::new(Euclid, read_pair(args)?))),
+        params: Params::Optional,
+        build: |params, args| match params {
+            None => Ok(Box::new(Typed::new(Euclid, read_pair(args)?))),
+            Some(k) => super::euclid_multiples::build(k, args),
+        },
     }
 }
 
@@ -54,7 +57,7 @@ pub fn entry() -> Entry {
 /// listed move by move or searched (their values and winning moves need neither).
 pub const SEARCH_LIMIT: u64 = 100_000;
 
-fn read_pair(args: &[Arg<'_>]) -> Result<(u64, u64)> {
+pub(crate) fn read_pair(args: &[Arg<'_>]) -> Result<(u64, u64)> {
     let [x, y] = args else {
         return Err(Error::position(
             "euclid",
@@ -150,7 +153,7 @@ pub fn options_of_value(x: u64, y: u64, target: u64) -> Vec<(u64, u64)> {
 
 /// The sum of the quotients of Euclid's algorithm on (x, y): the number of positions
 /// reachable along the way, a measure of a search's size.
-fn quotient_sum(x: u64, y: u64) -> u64 {
+pub(crate) fn quotient_sum(x: u64, y: u64) -> u64 {
     let (mut a, mut b) = (x.max(y), x.min(y));
     let mut total: u64 = 0;
     while b > 0 {

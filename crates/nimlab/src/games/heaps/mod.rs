@@ -3,6 +3,7 @@
 pub mod bus_nim;
 pub mod count_up;
 pub mod euclid;
+pub mod euclid_multiples;
 pub mod fibonacci_nim;
 pub mod halving;
 pub(crate) mod heap_rule;
@@ -17,3 +18,4 @@ pub mod subtraction;
 pub mod take_break;
 pub mod two_heaps_3;
 pub mod wythoff;
+pub mod wythoff_heaps;

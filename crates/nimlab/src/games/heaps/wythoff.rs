@@ -46,16 +46,19 @@ use std::sync::Mutex;
 pub fn entry() -> Entry {
     Entry {
         name: "wythoff",
-        usage: "wythoff",
-        summary: "two heaps; take any number from one heap, or the same number from both",
-        position: "the two heap sizes, e.g. `16 23`",
+        usage: "wythoff[:any|all]",
+        summary: "two heaps; take any number from one heap, or the same number from both; `:any`, `:all`: more heaps, the same number from any two or more of them, or from all",
+        position: "the two heap sizes, e.g. `16 23`; `wythoff:any` and `wythoff:all` take any number of heaps, e.g. `wythoff:any 3 5 7`. Text 000 generalises the game to taking \"from three, or from all heaps at once\", which reads two ways: `:any` takes the same number from any two or more heaps, `:all` from every heap (no longer possible once a heap is empty)",
         example: "wythoff 16 23",
         start: "7 11",
-        params: Params::None,
-        build: |_, args| {
-            let game = Wythoff::default();
-            let pos = read_heaps(args)?;
-            Ok(Box::new(Typed::new(game, pos)))
+        params: Params::Optional,
+        build: |params, args| match params {
+            None => {
+                let game = Wythoff::default();
+                let pos = read_heaps(args)?;
+                Ok(Box::new(Typed::new(game, pos)))
+            }
+            Some(reading) => super::wythoff_heaps::build(reading, args),
         },
     }
 }
@@ -69,7 +72,7 @@ fn read_heaps(args: &[Arg<'_>]) -> Result<(u64, u64)> {
         _ => Err(Error::position(
             "wythoff",
             format!(
-                "expected two heap sizes, e.g. `16 23`, not {} token{}",
+                "expected two heap sizes, e.g. `16 23`, not {} token{} (`wythoff:any` and `wythoff:all` play on more heaps)",
                 args.len(),
                 if args.len() == 1 { "" } else { "s" }
             ),

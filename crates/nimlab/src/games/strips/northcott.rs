@@ -236,7 +236,8 @@ impl Northcott {
         crate::nimber::nim_sum(board.rows.iter().map(|r| u64::from(r.gap())))
     }
 
-    fn moved(board: &Board, i: usize, column: u32) -> Board {
+    /// The board after the mover's piece of row `i` goes to `column`, the other side to move.
+    pub(crate) fn moved(board: &Board, i: usize, column: u32) -> Board {
         let mut rows = board.rows.clone();
         rows[i] = rows[i].with(board.black_to_move, column);
         Board {
