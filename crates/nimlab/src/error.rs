@@ -198,6 +198,9 @@ pub enum Further {
     /// values of the first and of the last heaps only, when all of them do not fit in
     /// memory.
     Window,
+    /// Draw the game graph instead of the game tree: equal positions merged, it has far
+    /// fewer nodes ([`crate::explore::Shape::Graph`]).
+    Graph,
 }
 
 impl Error {

@@ -22,6 +22,7 @@ pub mod conway;
 pub mod draw;
 mod error;
 pub mod explain;
+pub mod explore;
 pub mod games;
 pub mod heap;
 pub mod impartial;
