@@ -41,6 +41,10 @@ pub fn message(e: &nimlab::Error) -> String {
             further: Some(Further::Window),
             ..
         }) => format!("{text}; a windowed run (`--window W`) keeps part of the values only"),
+        Error::Limit(LimitError {
+            further: Some(Further::Graph),
+            ..
+        }) => format!("{text}; `--graph` draws the graph"),
         _ => text,
     }
 }

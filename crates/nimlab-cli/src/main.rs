@@ -11,6 +11,7 @@ mod sequence;
 mod survey;
 mod table;
 mod transcript;
+mod tree;
 mod value;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -43,8 +44,13 @@ enum Command {
     /// Evaluate an expression of Conway's games in CGSuite's notation (`{3||2|1}`,
     /// `^ + *`, `{1|0} > *`, `g.LeftStop`) and print the canonical form.
     Value(value::ValueArgs),
-    /// List the games born by day N (0 to 3) with their outcome classes, and count them.
+    /// List the games born by day N (0 to 3) with their outcome classes, and count them;
+    /// or draw their order as a Hasse diagram, or derive them from the day before.
     Born(value::BornArgs),
+    /// Draw the game tree of a position or of a Conway game (`nimlab tree nim 1 3`,
+    /// `nimlab tree --value "{1|*}"`), or its game graph (`--graph`), as text, JSON or
+    /// SVG.
+    Tree(tree::TreeArgs),
     /// Print the nim-addition table of the nimbers 0 … N − 1 (`nimlab table nim-sum 16`).
     Table(table::TableArgs),
     /// An interactive calculator for Conway's games (CGSuite's notation, `g := …`
@@ -73,6 +79,7 @@ fn main() -> ExitCode {
         Command::Survey(args) => survey::run(&args, &mut out),
         Command::Value(args) => value::run(&args, &mut out),
         Command::Born(args) => value::run_born(&args, &mut out),
+        Command::Tree(args) => tree::run(&args, &mut out),
         Command::Table(args) => table::run(&args, &mut out),
         Command::Calc(args) => calc::run(&args, &mut out),
         Command::Completions { shell } => {

@@ -4,6 +4,8 @@ use crate::failure::Failure;
 use crate::limits::{Guard, LimitArgs};
 use clap::Args;
 use nimlab::calc::Session;
+use nimlab::conway::Arena;
+use nimlab::explore::{Derivation, Hasse};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -92,16 +94,51 @@ pub struct BornArgs {
     /// The day: the games born by day N (0 to 3).
     day: u32,
     /// Print the counts only.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["hasse", "derive"])]
     count: bool,
+    /// Print the Hasse diagram of the games' order: each game with its outcome class and
+    /// the games that cover it (G < H with no game between).
+    #[arg(long, conflicts_with = "derive")]
+    hasse: bool,
+    /// Derive the day from the day before (1 to 3): every pair of option sets, the
+    /// dominated options removed, the equal games grouped (day 3 is counted only).
+    #[arg(long)]
+    derive: bool,
+    /// Draw the Hasse diagram of the games (up to day 2), coloured by outcome class, as
+    /// an SVG picture into FILE (the printed output is unchanged).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     /// Print JSON: the day, every game (unless --count) with its outcome class, and the
-    /// counts by outcome class.
+    /// counts by outcome class; with --hasse the games and the covering pairs, with
+    /// --derive the derivation.
     #[arg(long)]
     json: bool,
 }
 
-/// Runs `nimlab born`: every game born by day N with its outcome class, and the counts.
+/// Runs `nimlab born`: every game born by day N with its outcome class, and the counts;
+/// or their Hasse diagram, or the derivation of the day from the day before.
 pub fn run_born(args: &BornArgs, out: &mut impl Write) -> Result<(), Failure> {
+    if let Some(path) = &args.svg {
+        let svg = Hasse::born_by(&mut Arena::new(), args.day)?
+            .svg()
+            .map_err(|e| match e {
+                nimlab::Error::Limit(mut l) => {
+                    l.what = format!("--svg: {}", l.what);
+                    nimlab::Error::Limit(l)
+                }
+                e => e,
+            })?;
+        std::fs::write(path, svg)
+            .map_err(|e| Failure::Input(nimlab::heap::cannot_write(path, &e)))?;
+    }
+    if args.hasse {
+        let hasse = Hasse::born_by(&mut Arena::new(), args.day)?;
+        return print(args.json, &hasse, out);
+    }
+    if args.derive {
+        let derivation = Derivation::of_day(&mut Arena::new(), args.day)?;
+        return print(args.json, &derivation, out);
+    }
     let report = Session::new().born(args.day, !args.count)?;
     if args.json {
         let text = serde_json::to_string(&report).map_err(std::io::Error::other)?;
@@ -117,5 +154,20 @@ pub fn run_born(args: &BornArgs, out: &mut impl Write) -> Result<(), Failure> {
         "{} games born by day {}: {} zero (P), {} positive (L), {} negative (R), {} fuzzy (N)",
         report.total, report.day, c.P, c.L, c.R, c.N
     )?;
+    Ok(())
+}
+
+/// Writes `x` as one JSON object, or as its text.
+fn print(
+    json: bool,
+    x: &(impl serde::Serialize + std::fmt::Display),
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    if json {
+        let text = serde_json::to_string(x).map_err(std::io::Error::other)?;
+        writeln!(out, "{text}")?;
+    } else {
+        write!(out, "{x}")?;
+    }
     Ok(())
 }
