@@ -71,7 +71,16 @@ pub fn run(args: &TreeArgs, out: &mut impl Write) -> Result<(), Failure> {
         }
     })?;
     if let Some(path) = &args.svg {
-        let svg = graph.svg()?;
+        let svg = graph.svg().map_err(|e| match e {
+            nimlab::Error::Limit(mut l) => {
+                l.what = format!("--svg: {}", l.what);
+                if shape == Shape::Tree {
+                    l.limit = format!("{}; `--graph` merges equal positions", l.limit);
+                }
+                nimlab::Error::Limit(l)
+            }
+            e => e,
+        })?;
         std::fs::write(path, svg)
             .map_err(|e| Failure::Input(nimlab::heap::cannot_write(path, &e)))?;
     }

@@ -88,6 +88,11 @@ fn limits_and_mistakes_are_clear_errors() {
     refused(&["tree", "nimm", "3"], "did you mean `nim`");
     refused(&["tree", "northcott", "w..b"], "play can loop");
     refused(&["born", "3", "--svg", "/dev/null"], "1474 games");
+    // Nim 2 3 3 has a tree of thousands of nodes: listed, but too many to draw.
+    refused(
+        &["tree", "nim", "2", "3", "3", "--svg", "/dev/null"],
+        "nodes is beyond nimlab's limit: pictures of at most 2000 nodes; `--graph` merges equal positions",
+    );
     refused(&["born", "0", "--derive"], "day 0 is not derived");
     refused(&["born", "4", "--hasse"], "day 3");
     // Nothing to draw, or both a position and a value: refused by the parser.
