@@ -152,11 +152,8 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
         Convention::Normal
     };
     let max_moves = args.max_moves.unwrap_or_else(|| {
-        if game.is_partizan() {
-            return 100;
-        }
-        let length: usize = tokens.iter().map(|t| t.text.len() + 1).sum();
-        (10_000_000 / length.max(1)).clamp(1, 100)
+        let words: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+        nimlab::api::default_max_moves(game.is_partizan(), &words)
     });
     let mut analyzer = analyzer(&guard.limits());
     let analysis = guard.run(|| analyzer.analyze(&game, convention, max_moves))?;

@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod api;
 pub mod calc;
 pub mod conway;
 pub mod draw;
