@@ -358,6 +358,7 @@ impl Every {
     }
 }
 
+pub mod clock;
 #[cfg(not(target_arch = "wasm32"))]
 mod watchdog;
 #[cfg(not(target_arch = "wasm32"))]

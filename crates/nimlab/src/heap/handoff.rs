@@ -13,11 +13,12 @@
 //! not the job. How long the posting thread waits for a job the helper has taken is up
 //! to it ([`Handoff::wait`] has a deadline).
 
+use crate::limits::clock::Instant;
 use std::hint::spin_loop;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::thread::Thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long the helper spins waiting for a job before it sleeps.
 pub(super) const SPIN: Duration = Duration::from_micros(50);

@@ -4,9 +4,10 @@
 
 use super::checkpoint::{read_checkpoint, write_checkpoint};
 use super::{Periodicity, Rule, Sequence, Values, MAX_WORK};
+use crate::limits::clock::Instant;
 use crate::{Error, Further, LimitError, Result};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How a sequence is extended: to how many values, whether to stop at a proved period,
 /// whether past the work limit, and where its values are kept meanwhile.

@@ -46,8 +46,9 @@
 //! heap whose least common value not marked is 255 or more is computed again on its own
 //! with a row as long as the values.
 
+use crate::limits::clock::Instant;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock, RwLockReadGuard, TryLockError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::code::Code;
 use super::handoff::Handoff;
