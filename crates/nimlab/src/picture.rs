@@ -290,6 +290,26 @@ impl Svg {
         );
     }
 
+    /// Opens a group of the elements drawn until [`Svg::end_group`], named `cell` in its
+    /// `data-cell` attribute: the part of a figure they draw, which a page finds again.
+    ///
+    /// ```
+    /// use nimlab::picture::{Style, Svg};
+    /// let mut svg = Svg::new(10.0, 10.0, 12.0, "");
+    /// svg.group("s0");
+    /// svg.rect((0.0, 0.0), (5.0, 5.0), &Style::new());
+    /// svg.end_group();
+    /// assert!(svg.finish().contains("<g data-cell=\"s0\">\n<rect"));
+    /// ```
+    pub fn group(&mut self, cell: &str) {
+        let _ = writeln!(self.out, "<g data-cell=\"{}\">", escape(cell));
+    }
+
+    /// Closes the group opened last by [`Svg::group`].
+    pub fn end_group(&mut self) {
+        self.out.push_str("</g>\n");
+    }
+
     /// The finished document.
     pub fn finish(mut self) -> String {
         self.out.push_str("</svg>\n");

@@ -4,7 +4,8 @@
 use super::text::DRAWN_HEAPS;
 use crate::games::hackenbush::Colour;
 use crate::games::{
-    column_name, Board, Figure, Graph, Heap, Labels, Piece, Shape, Square, Things, MAX_DRAWN_WIDTH,
+    column_name, heap_name, Board, Cell, Figure, Graph, Heap, Labels, Piece, Shape, Square, Things,
+    MAX_DRAWN_WIDTH,
 };
 use crate::picture::{Anchor, Style, Svg};
 use std::f64::consts::FRAC_1_SQRT_2;
@@ -60,7 +61,9 @@ fn board(b: &Board, title: &str, extra: f64) -> (Svg, f64) {
             let i = (r * b.width + c) as usize;
             let (x, y) = (MARGIN + f64::from(c) * CELL, MARGIN + f64::from(r) * CELL);
             let mark = b.squares.get(i).copied().unwrap_or(Square::Absent);
+            out.group(&Cell::Square(i).to_string());
             square(&mut out, (x, y), CELL, mark);
+            out.end_group();
         }
     }
     let plain = Style::new();
@@ -204,8 +207,16 @@ fn heap_rows(heaps: &[Heap], title: &str, extra: f64) -> (Svg, f64) {
             out.text((LEFT, y + 20.0), Anchor::Start, 13.0, &plain, &text, None);
             continue;
         }
+        let heap = heap_name(h.number, i);
         for k in 0..h.size {
             let x = LEFT + k as f64 * GAP;
+            out.group(&Cell::Match { heap, index: k + 1 }.to_string());
+            // Room to point at, wider than the match itself.
+            out.rect(
+                (x - GAP / 2.0, y),
+                (GAP, 30.0),
+                &Style::new().fill("transparent"),
+            );
             match h.of {
                 Things::Matches => {
                     out.line(
@@ -223,6 +234,7 @@ fn heap_rows(heaps: &[Heap], title: &str, extra: f64) -> (Svg, f64) {
                     );
                 }
             }
+            out.end_group();
         }
         let size = h.size.to_string();
         let end = LEFT + h.size as f64 * GAP + 12.0;
@@ -293,6 +305,9 @@ fn stroke(colour: Colour) -> &'static str {
     }
 }
 
+/// Edges between the same two vertices: the vertices, each edge's colour and index.
+type Bundle = ((usize, usize), Vec<(Colour, usize)>);
+
 /// The picture: the ground, the vertices at their distance from the ground, edges in
 /// their colours (parallel edges curved, loops as small circles), vertex numbers.
 fn graph(g: &Graph, title: &str, extra: f64) -> (Svg, f64) {
@@ -334,21 +349,22 @@ fn graph(g: &Graph, title: &str, extra: f64) -> (Svg, f64) {
         None,
     );
     // Edges grouped by their ends; a bundle of k is drawn as k curves.
-    let mut groups: Vec<((usize, usize), Vec<Colour>)> = Vec::new();
-    for &(u, v, colour) in &g.edges {
+    let mut groups: Vec<Bundle> = Vec::new();
+    for (index, &(u, v, colour)) in g.edges.iter().enumerate() {
         match groups
             .iter_mut()
             .find(|grp| grp.0 == (u, v) && !(u == 0 && v == 0))
         {
-            Some(grp) => grp.1.push(colour),
-            None => groups.push(((u, v), vec![colour])),
+            Some(grp) => grp.1.push((colour, index)),
+            None => groups.push(((u, v), vec![(colour, index)])),
         }
     }
     let mut next_loop = loop_column;
     for ((u, v), colours) in &groups {
         let (u, v) = (*u, *v);
         let k = colours.len();
-        for (j, &colour) in colours.iter().enumerate() {
+        for (j, &(colour, index)) in colours.iter().enumerate() {
+            out.group(&Cell::Edge(index).to_string());
             let style = Style::new()
                 .fill("none")
                 .stroke(stroke(colour))
@@ -371,6 +387,7 @@ fn graph(g: &Graph, title: &str, extra: f64) -> (Svg, f64) {
                     (x - r * FRAC_1_SQRT_2, y - r * FRAC_1_SQRT_2)
                 };
                 out.circle(centre, r, &style);
+                out.end_group();
                 continue;
             }
             let (x2, y2) = at(v);
@@ -387,6 +404,7 @@ fn graph(g: &Graph, title: &str, extra: f64) -> (Svg, f64) {
                 );
                 out.curve((x1, y1), control, (x2, y2), &style);
             }
+            out.end_group();
         }
     }
     // The vertices standing, with their numbers.
@@ -431,6 +449,26 @@ mod tests {
         let bundle = Hackenbush::parse("0-1b 0-1r 1-2g").unwrap();
         let svg = figure_svg(&bundle.figure().unwrap());
         assert_eq!(svg.matches("<path d=\"M ").count(), 2, "{svg}");
+    }
+
+    #[test]
+    fn every_cell_of_a_figure_is_named_once_in_its_picture() {
+        let boards = [
+            Figure::new(Shape::Heaps(Heap::numbered("heap", &[3, 0, 5]))),
+            Figure::new(Shape::Board(Board::lettered(3, 2, vec![Square::Empty; 6]))),
+            Hackenbush::parse(START).unwrap().figure().unwrap(),
+        ];
+        for f in boards {
+            let svg = figure_svg(&f);
+            let cells = f.cells();
+            assert!(!cells.is_empty());
+            for c in &cells {
+                let mark = format!("<g data-cell=\"{c}\">");
+                assert_eq!(svg.matches(&mark).count(), 1, "{mark}");
+            }
+            assert_eq!(svg.matches("<g data-cell=").count(), cells.len());
+            assert_eq!(svg.matches("<g ").count(), svg.matches("</g>").count());
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 pub mod args;
 mod catalogue;
+mod cells;
 pub mod figure;
 mod game;
 mod partizan_sum;
@@ -47,6 +48,7 @@ pub use args::Arg;
 pub use catalogue::{
     Builder, Catalogue, Entry, GameInfo, GameKind, Params, PartizanBuilder, PartizanEntry,
 };
+pub use cells::{heap_name, Cell};
 pub use figure::{
     Board, Figure, Graph, Heap, Labels, Piece, Shape, Square, Strip, Things, MAX_DRAWN_WIDTH,
 };

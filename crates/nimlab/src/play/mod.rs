@@ -28,8 +28,11 @@
 //! assert!(s.your_turn());
 //! ```
 
+mod board;
 pub mod impartial;
 pub mod partizan;
+
+pub use board::{cell_name, parts, touched, Part, Playable};
 
 use crate::analysis::{Analysis, Analyzer};
 use crate::games::ruleset::Side;
