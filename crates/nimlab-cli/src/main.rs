@@ -8,6 +8,7 @@ mod limits;
 mod lines;
 mod play;
 mod sequence;
+mod serve;
 mod survey;
 mod table;
 mod transcript;
@@ -57,6 +58,10 @@ enum Command {
     /// assignments, `:help`); reads a script from standard input when it is not a
     /// terminal.
     Calc(calc::CalcArgs),
+    /// Serve the page and a JSON API mirroring `analyze`, `value`, `sequence` and `games`
+    /// (`POST /api/analyze` with `{"game": "nim", "position": "3 5 7"}`, …) on this
+    /// machine, until Ctrl-C.
+    Serve(serve::ServeArgs),
     /// Print a completion script for a shell: `nimlab completions bash >
     /// ~/.local/share/bash-completion/completions/nimlab` (zsh: into a folder of
     /// `$fpath` as `_nimlab`; fish: `~/.config/fish/completions/nimlab.fish`).
@@ -82,6 +87,7 @@ fn main() -> ExitCode {
         Command::Tree(args) => tree::run(&args, &mut out),
         Command::Table(args) => table::run(&args, &mut out),
         Command::Calc(args) => calc::run(&args, &mut out),
+        Command::Serve(args) => serve::run(&args, &mut out),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "nimlab", &mut out);
             Ok(())
