@@ -82,9 +82,8 @@ struct Answer {
 
 impl Answer {
     fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body))
-        })
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
     }
 
     /// The message of a refusal, which must be `{"error": "…"}` and nothing else.
@@ -169,7 +168,11 @@ fn both_ways(server: &Server, agent: &ureq::Agent, path: &str, body: &Value) -> 
         .collect();
     let got = get(agent, &server.url(&format!("{path}?{}", query.join("&"))));
     assert_eq!(got.status, 200, "{path}?{}", query.join("&"));
-    assert_eq!(got.json(), posted.json(), "{path} {body}: GET and POST differ");
+    assert_eq!(
+        got.json(),
+        posted.json(),
+        "{path} {body}: GET and POST differ"
+    );
     posted.json()
 }
 
@@ -268,7 +271,10 @@ fn every_endpoint_answers_as_the_command_prints() {
     }
     // Kayles: period 12 from heap 71 (Guy and Smith; OEIS A002186).
     let kayles = both_ways(&server, &agent, "/api/sequence", &sequences[0].1);
-    assert_eq!((kayles["period"].as_u64(), kayles["preperiod"].as_u64()), (Some(12), Some(71)));
+    assert_eq!(
+        (kayles["period"].as_u64(), kayles["preperiod"].as_u64()),
+        (Some(12), Some(71))
+    );
 
     let games = get(&agent, &server.url("/api/games"));
     assert_eq!(games.status, 200);
@@ -287,10 +293,19 @@ fn every_catalogue_example_is_analysed_as_the_command_analyses_it() {
         let example = g["example"].as_str().expect("an example");
         let (id, position) = example.split_once(' ').unwrap_or((example, ""));
         let body = serde_json::json!({"game": id, "position": position});
-        let answer = post(&agent, &server.url("/api/analyze"), body.to_string().as_bytes());
+        let answer = post(
+            &agent,
+            &server.url("/api/analyze"),
+            body.to_string().as_bytes(),
+        );
         let mut args = vec!["analyze"];
         args.extend(example.split_whitespace());
-        assert_eq!(answer.status, 200, "{example}: {}", String::from_utf8_lossy(&answer.body));
+        assert_eq!(
+            answer.status,
+            200,
+            "{example}: {}",
+            String::from_utf8_lossy(&answer.body)
+        );
         assert_eq!(answer.json(), json(&args), "{example}");
     }
 }
@@ -311,7 +326,10 @@ fn the_page_or_the_note_that_it_was_not_built_is_served() {
     }
     // A debug build reads the files from the folder: each is served as it is, with the
     // content type of its kind.
-    assert_eq!(root.body, std::fs::read(&index).expect("index.html is read"));
+    assert_eq!(
+        root.body,
+        std::fs::read(&index).expect("index.html is read")
+    );
     let mut folders = vec![dist.clone()];
     let mut seen = 0;
     while let Some(folder) = folders.pop() {
@@ -456,32 +474,67 @@ fn bad_requests_get_a_4xx_with_a_clear_message() {
         assert!(error.contains(message), "{what}: {error}");
     }
     // The other endpoints read their requests alike.
-    let value = post(&agent, &server.url("/api/value"), br#"{"expression":"{1|"}"#);
+    let value = post(
+        &agent,
+        &server.url("/api/value"),
+        br#"{"expression":"{1|"}"#,
+    );
     assert_eq!(value.status, 422);
-    assert!(value.error().contains("cannot read the expression at column"));
-    let nested = format!(r#"{{"expression":"{}0{}"}}"#, "{".repeat(30_000), "|}".repeat(0));
+    assert!(value
+        .error()
+        .contains("cannot read the expression at column"));
+    let nested = format!(
+        r#"{{"expression":"{}0{}"}}"#,
+        "{".repeat(30_000),
+        "|}".repeat(0)
+    );
     let value = post(&agent, &server.url("/api/value"), nested.as_bytes());
     assert_eq!(value.status, 422);
-    assert!(value.error().contains("levels of nesting"), "{}", value.error());
-    let sequence = post(&agent, &server.url("/api/sequence"), br#"{"rule":"kayles"}"#);
+    assert!(
+        value.error().contains("levels of nesting"),
+        "{}",
+        value.error()
+    );
+    let sequence = post(
+        &agent,
+        &server.url("/api/sequence"),
+        br#"{"rule":"kayles"}"#,
+    );
     assert_eq!(sequence.status, 422);
     assert!(sequence.error().contains("how far to compute is missing"));
     let query = get(&agent, &server.url("/api/analyze?game=nim&positoin=3"));
     assert_eq!(query.status, 422);
-    assert!(query.error().contains("unknown field `positoin`"), "{}", query.error());
+    assert!(
+        query.error().contains("unknown field `positoin`"),
+        "{}",
+        query.error()
+    );
     let query = get(&agent, &server.url("/api/analyze"));
     assert_eq!(query.status, 422);
-    assert!(query.error().contains("missing field `game`"), "{}", query.error());
+    assert!(
+        query.error().contains("missing field `game`"),
+        "{}",
+        query.error()
+    );
 
     // Routes and methods.
     let unknown = get(&agent, &server.url("/api/analyse"));
     assert_eq!(unknown.status, 404);
     assert!(unknown.error().contains("no such route: GET /api/analyse"));
     assert_eq!(get(&agent, &server.url("/no/such/file.js")).status, 404);
-    let put = read(agent.put(server.url("/api/games")).send("{}").expect("an answer"));
+    let put = read(
+        agent
+            .put(server.url("/api/games"))
+            .send("{}")
+            .expect("an answer"),
+    );
     assert_eq!(put.status, 405);
     assert_eq!(put.allow.as_deref(), Some("GET, HEAD"));
-    assert!(put.error().contains("/api/games does not take PUT"), "{}", put.error());
+    assert!(
+        put.error().contains("/api/games does not take PUT"),
+        "{}",
+        put.error()
+    );
     let delete = read(agent.delete(&analyze).call().expect("an answer"));
     assert_eq!(delete.status, 405);
     assert!(delete.error().contains("it takes GET, HEAD, POST"));
@@ -493,8 +546,14 @@ fn bad_requests_get_a_4xx_with_a_clear_message() {
     );
     assert!(head.starts_with("HTTP/1.1 413"), "{head}");
     // Not HTTP at all.
-    let garbage = raw(&server, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n");
-    assert!(garbage.is_empty() || garbage.starts_with("HTTP/1.1 400"), "{garbage}");
+    let garbage = raw(
+        &server,
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n",
+    );
+    assert!(
+        garbage.is_empty() || garbage.starts_with("HTTP/1.1 400"),
+        "{garbage}"
+    );
 
     // Alive after all of it.
     let nim = post(&agent, &analyze, br#"{"game":"nim","position":"3 5 7"}"#);
@@ -537,7 +596,8 @@ fn a_burst_of_concurrent_requests_is_answered_in_full() {
                             assert_eq!(a.status, 404);
                         }
                         _ => {
-                            let heaps = [(t + 1) as u64, (i % 13) as u64 + 1, 7, (i * t % 31) as u64];
+                            let heaps =
+                                [(t + 1) as u64, (i % 13) as u64 + 1, 7, (i * t % 31) as u64];
                             let position = heaps.map(|h| h.to_string()).join(" ");
                             let body = serde_json::json!({"game": "nim", "position": position});
                             let a = post(&agent, analyze, body.to_string().as_bytes());

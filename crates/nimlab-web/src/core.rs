@@ -8,11 +8,11 @@ use nimlab::calc::{self, BornReport, Value};
 use nimlab::conway::Arena;
 use nimlab::explore::{GameGraph, Hasse, Shape};
 use nimlab::games::ruleset::Side;
-use nimlab::games::{Arg, Catalogue, Game, GameInfo};
+use nimlab::games::{Game, GameInfo};
 use nimlab::heap::{Rule, Run, Sequence, SequenceReport, MAX_LENGTH};
 use nimlab::notation::Expr;
 use nimlab::play::{self, End, Part, Playable};
-use nimlab::{Convention, Error, Origin, Result};
+use nimlab::{Convention, Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// The most values of a sequence sent to the page (for its plot and its download).
@@ -23,16 +23,13 @@ const HINTED: usize = 10_000;
 
 /// The game of a request: the id and the position, read as the command line reads them.
 fn read_game(game: &str, position: &str) -> Result<Game> {
-    let tokens: Vec<Arg<'_>> = std::iter::once(game)
-        .chain(position.split_whitespace())
-        .enumerate()
-        .map(|(i, text)| Arg {
-            text,
-            index: i + 1,
-            origin: Origin::Argument,
-        })
-        .collect();
-    Catalogue::standard().parse_game(&tokens)
+    AnalyzeRequest {
+        game: game.to_string(),
+        position: position.to_string(),
+        misere: false,
+        max_moves: None,
+    }
+    .game()
 }
 
 /// The catalogue, as `nimlab games --json` lists it.
@@ -61,7 +58,7 @@ pub struct Analysed {
 pub fn analyze(req: &AnalyzeRequest) -> Result<Analysed> {
     let mut analyzer = Analyzer::new();
     let analysis = api::analyze(req, &mut analyzer)?;
-    let game = read_game(&req.game, &req.position)?;
+    let game = req.game()?;
     let picture = analyzer.picture(&game)?;
     Ok(Analysed {
         text: analysis.to_string(),

@@ -14,7 +14,7 @@
 
 use crate::analysis::{Analysis, Analyzer};
 use crate::calc::{Explanation, Session, ValueReport};
-use crate::games::{Arg, Catalogue};
+use crate::games::{Arg, Catalogue, Game};
 use crate::heap::{Rule, Run, Sequence, SequenceReport, MAX_LENGTH};
 use crate::{Convention, Error, Origin, Result};
 use serde::{Deserialize, Serialize};
@@ -58,6 +58,22 @@ impl AnalyzeRequest {
             })
             .collect()
     }
+
+    /// The game and position of the request, read as the command line reads them.
+    ///
+    /// ```
+    /// use nimlab::api::AnalyzeRequest;
+    /// let req = AnalyzeRequest { game: "nim".into(), position: "3 5 7".into(),
+    ///     misere: false, max_moves: None };
+    /// assert_eq!(req.game().unwrap().to_string(), "nim 3 5 7");
+    /// assert!(AnalyzeRequest { position: "3 x".into(), ..req }.game().is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// An unknown game, a word that is no position (with its place: the id is word 1).
+    pub fn game(&self) -> Result<Game> {
+        Catalogue::standard().parse_game(&self.tokens())
+    }
 }
 
 /// How many moves to list of a position written in `tokens`, unless told: up to
@@ -86,7 +102,7 @@ pub fn default_max_moves(partizan: bool, tokens: &[&str]) -> usize {
 /// the id is word 1), and the analysis' own (misère play of a partizan game, a limit).
 pub fn analyze(req: &AnalyzeRequest, analyzer: &mut Analyzer) -> Result<Analysis> {
     let tokens = req.tokens();
-    let game = Catalogue::standard().parse_game(&tokens)?;
+    let game = req.game()?;
     let convention = if req.misere {
         Convention::Misere
     } else {

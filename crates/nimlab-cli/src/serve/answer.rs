@@ -104,7 +104,9 @@ pub fn message(e: &nimlab::Error) -> String {
             ..
         }) => format!("{text}; `/api/sequence` computes further"),
         Error::TimeLimit { .. } => {
-            format!("{text}, the server's limit for one request (`nimlab serve --time-limit` sets it)")
+            format!(
+                "{text}, the server's limit for one request (`nimlab serve --time-limit` sets it)"
+            )
         }
         Error::MemoryLimit { .. } => {
             format!("{text}, the memory the server may hold (`nimlab serve --memory` sets it)")

@@ -46,7 +46,8 @@ async fn answer_analyze(w: &Workers, req: AnalyzeRequest) -> Response {
     respond(
         w.run(move || {
             let mut analyzer = crate::analyze::analyzer(&limits);
-            let analysis = nimlab::api::analyze(&req, &mut analyzer).map_err(|e| Refusal::of(&e))?;
+            let analysis =
+                nimlab::api::analyze(&req, &mut analyzer).map_err(|e| Refusal::of(&e))?;
             to_json(&analysis, "; ask for fewer winning moves (`max_moves`)")
         })
         .await,
@@ -147,7 +148,10 @@ fn from_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result
                 ),
             )
         } else {
-            Refusal::new(r.status(), format!("cannot read the request body: {}", innermost(&r)))
+            Refusal::new(
+                r.status(),
+                format!("cannot read the request body: {}", innermost(&r)),
+            )
         }
     })?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {

@@ -54,9 +54,7 @@ pub fn run(args: &ServeArgs, out: &mut impl Write) -> Result<(), Failure> {
     let address = SocketAddr::new(args.bind, args.port);
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind(address))
-        .map_err(|e| {
-            std::io::Error::new(e.kind(), format!("cannot listen on {address}: {e}"))
-        })?;
+        .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {address}: {e}")))?;
     let bound = listener.local_addr()?;
     let workers = Arc::new(work::Workers::new(cores, limits));
     {

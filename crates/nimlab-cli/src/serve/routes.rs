@@ -23,7 +23,10 @@ pub fn router(workers: Arc<Workers>) -> Router {
     Router::new()
         .route("/api/analyze", post(api::analyze).get(api::analyze_query))
         .route("/api/value", post(api::value).get(api::value_query))
-        .route("/api/sequence", post(api::sequence).get(api::sequence_query))
+        .route(
+            "/api/sequence",
+            post(api::sequence).get(api::sequence_query),
+        )
         .route("/api/games", get(api::games))
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(MAX_BODY))
