@@ -65,7 +65,8 @@ impl AnalyzeRequest {
     /// use nimlab::api::AnalyzeRequest;
     /// let req = AnalyzeRequest { game: "nim".into(), position: "3 5 7".into(),
     ///     misere: false, max_moves: None };
-    /// assert_eq!(req.game().unwrap().to_string(), "nim 3 5 7");
+    /// let game = req.game().unwrap();
+    /// assert_eq!((game.game(), game.position()), ("nim".to_string(), "3 5 7".to_string()));
     /// assert!(AnalyzeRequest { position: "3 x".into(), ..req }.game().is_err());
     /// ```
     ///
@@ -186,6 +187,24 @@ pub struct SequenceRequest {
 /// A rule that cannot be read; neither `to` nor `prove`; a run beyond the engine's
 /// limits; a stop requested through [`crate::limits`].
 pub fn sequence(req: &SequenceRequest, progress: impl FnMut(u64)) -> Result<SequenceReport> {
+    Ok(SequenceReport::new(&run_sequence(req, progress)?))
+}
+
+/// Computes the sequence of `req` as [`sequence`] does, and returns it whole: its values
+/// as well as what the report says of them.
+///
+/// ```
+/// use nimlab::api::{run_sequence, SequenceRequest};
+/// let req = SequenceRequest { rule: "0.07".into(), to: Some(10), prove: false };
+/// let seq = run_sequence(&req, |_| {}).unwrap();
+/// // Dawson's Kayles: 0 0 1 1 2 0 3 1 1 0 3 (OEIS A002187).
+/// let values: Vec<u32> = (0..11).filter_map(|n| seq.get(n)).collect();
+/// assert_eq!(values, [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
+/// ```
+///
+/// # Errors
+/// As [`sequence`].
+pub fn run_sequence(req: &SequenceRequest, progress: impl FnMut(u64)) -> Result<Sequence> {
     let rule = Rule::parse(&req.rule)?;
     let to = match (req.to, req.prove) {
         (Some(n), _) => n,
@@ -206,7 +225,7 @@ pub fn sequence(req: &SequenceRequest, progress: impl FnMut(u64)) -> Result<Sequ
     };
     let mut seq = Sequence::new(rule);
     run.extend(&mut seq, progress)?;
-    Ok(SequenceReport::new(&seq))
+    Ok(seq)
 }
 
 /// The catalogue: every game with its id, usage, kind, rules, notation, example and
