@@ -371,11 +371,25 @@ fn the_page_or_the_note_that_it_was_not_built_is_served() {
     assert_eq!(root.content_type, "text/html; charset=utf-8");
     let dist = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../nimlab-web/dist");
     let index = dist.join("index.html");
+    let text = String::from_utf8_lossy(&root.body);
+    let note = text.contains("The page was not built into this binary");
     if !index.exists() {
-        let text = String::from_utf8_lossy(&root.body);
+        assert!(note, "{text}");
         assert!(text.contains("crates/nimlab-web/build.sh"), "{text}");
+        // The API works without the page; a file of the page is not there.
+        let asset = get(&agent, &server.url("/assets/index.js"));
+        assert_eq!(asset.status, 404);
+        assert_eq!(asset.content_type, "application/json");
         return;
     }
+    // The binary takes the folder as it was when it was compiled: one compiled before the
+    // page was built has no page.
+    assert!(
+        !note,
+        "{} exists but the binary was compiled before it: compile nimlab-cli again \
+         (touch crates/nimlab-cli/src/serve/page.rs)",
+        index.display()
+    );
     // A debug build reads the files from the folder: each is served as it is, with the
     // content type of its kind.
     assert_eq!(
