@@ -13,7 +13,7 @@ nimlab=${NIMLAB:-target/release/nimlab}
 out=$(mktemp)
 "$nimlab" serve --port 0 >"$out" 2>/dev/null &
 server=$!
-trap 'kill $server 2>/dev/null; rm -f "$out"' EXIT
+trap 'kill $server 2>/dev/null; rm -f "$out" "$out.wrk" "$out.before" "$out.after"' EXIT
 while ! grep -q serving "$out"; do sleep 0.1; done
 base=$(sed -n 's/^nimlab: serving //p' "$out")
 tick=$(getconf CLK_TCK)
