@@ -20,10 +20,10 @@ tick=$(getconf CLK_TCK)
 cores=$(nproc)
 # utime + stime of a process, in ticks.
 cpu_of() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-# Every process's utime + stime in ticks, with its pid and name.
+# Every process's pid, name, utime + stime and start (in ticks since boot).
 processes() {
     for f in /proc/[0-9]*/stat; do cat "$f" 2>/dev/null; done |
-        sed 's/^\([0-9]*\) (\(.*\)) /\1 \2 /' | awk '{gsub(/ /, "_", $2); print $1, $2, $(NF-38) + $(NF-37)}'
+        sed 's/^\([0-9]*\) (\(.*\)) /\1 \2 /' | awk '{gsub(/ /, "_", $2); print $1, $2, $(NF-38) + $(NF-37), $(NF-30)}'
 }
 # Ticks of the whole machine: in processes (user, nice, system), in interrupts (where
 # the kernel carries loopback traffic), stolen by the hypervisor, and in all.
@@ -35,6 +35,7 @@ for path in /api/analyze /api/value /; do
     echo "== $path: wrk -t2 -c$connections -d${duration}s, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
     s0=$(cpu_of $server)
     processes >"$out.before"
+    since=$(awk -v tick="$tick" '{printf "%d", $1 * tick}' /proc/uptime)
     set -- $(machine)
     p0=$1 i0=$2 st0=$3 t0=$4
     wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$here/serve.lua" "$base$path" >"$out.wrk" &
@@ -57,11 +58,13 @@ for path in /api/analyze /api/value /; do
             t / cores / tick, cores, s / tick, w / tick, (p + i - s - w) / tick, i / tick,
             st / tick, (t - p - i - st) / tick
     }'
-    # The other processes that took the most CPU meanwhile.
-    awk -v tick="$tick" -v server=$server -v client=$client '
+    # The other processes that took the most CPU meanwhile (those that ended meanwhile
+    # are not seen).
+    awk -v tick="$tick" -v server=$server -v client=$client -v since="$since" '
         NR == FNR { before[$1] = $3; next }
+        !($1 in before) && $4 >= since { before[$1] = 0 }
         ($1 in before) && $1 != server && $1 != client && $3 - before[$1] >= 5 { printf "%s %d %.1f\n", $2, $1, ($3 - before[$1]) / tick }
     ' "$out.before" "$out.after" | sort -k3 -nr | head -4 |
-        awk 'BEGIN { printf "others (name pid CPU s):" } { printf " %s %s %s;", $1, $2, $3 } END { print "" }'
+        awk 'BEGIN { printf "busiest other processes still running (name pid CPU s):" } { printf " %s %s %s;", $1, $2, $3 } END { print "" }'
 done
 rm -f "$out.wrk" "$out.before" "$out.after"
