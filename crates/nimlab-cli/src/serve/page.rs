@@ -78,8 +78,7 @@ fn not_built(method: &Method) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return not_allowed(method, "/", "GET, HEAD");
     }
-    let html = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+    const HTML: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>nimlab</title></head>\n<body>\n<h1>nimlab</h1>\n\
          <p>The page was not built into this binary. Build it with \
@@ -88,9 +87,8 @@ fn not_built(method: &Method) -> Response {
          folder by itself, then <code>cargo build --release</code>).</p>\n\
          <p>The JSON API works: <code>POST /api/analyze</code>, <code>/api/value</code>, \
          <code>/api/sequence</code> and <code>GET /api/games</code> answer as \
-         <code>nimlab … --json</code> prints.</p>\n</body></html>\n"
-    );
-    let mut response = Html(html).into_response();
+         <code>nimlab … --json</code> prints.</p>\n</body></html>\n";
+    let mut response = Html(HTML).into_response();
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
