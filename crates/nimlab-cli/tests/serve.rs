@@ -840,14 +840,31 @@ fn a_burst_of_concurrent_requests_is_answered_in_full() {
 
 #[test]
 fn ctrl_c_stops_the_server() {
-    let mut server = Server::start(&[]);
+    let mut server = Server::start(&["--time-limit", "60s"]);
     let agent = agent();
     assert_eq!(get(&agent, &server.url("/api/games")).status, 200);
+    // A computation that would run for long is running when the server is told to stop:
+    // it is stopped, and its request answered that the server is stopping.
+    let analyze = server.url("/api/analyze");
+    let running = std::thread::spawn(move || {
+        post(
+            &agent,
+            &analyze,
+            br#"{"game":"domineering","position":"8x8"}"#,
+        )
+    });
+    std::thread::sleep(Duration::from_secs(1));
     let signal = Command::new("kill")
         .args(["-INT", &server.child.id().to_string()])
         .status()
         .expect("kill runs");
     assert!(signal.success());
+    let answer = running.join().expect("the request is answered");
+    assert_eq!(answer.status, 503);
+    assert_eq!(
+        answer.error(),
+        "the server is stopping: the computation was not finished"
+    );
     let waited = Instant::now();
     let status = loop {
         if let Some(status) = server.child.try_wait().expect("the child is there") {
