@@ -4,11 +4,15 @@
 # time of the server and of wrk and the load of everything else on the machine.
 #
 #   cargo build --release -p nimlab-cli
-#   crates/nimlab-cli/benches/serve.sh [CONNECTIONS] [DURATION]      (32 and 20 by default)
+#   crates/nimlab-cli/benches/serve.sh [CONNECTIONS [DURATION [PATH...]]]
+#
+# (32 connections, 20 s, and the three paths by default.)
 set -eu
 here=$(dirname "$0")
 connections=${1:-32}
 duration=${2:-20}
+shift $(($# < 2 ? $# : 2))
+paths=${*:-/api/analyze /api/value /}
 nimlab=${NIMLAB:-target/release/nimlab}
 out=$(mktemp)
 "$nimlab" serve --port 0 >"$out" 2>/dev/null &
@@ -30,7 +34,7 @@ processes() {
 machine() { awk '/^cpu /{print $2 + $3 + $4, $7 + $8, $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9}' /proc/stat; }
 echo "machine: $cores cores, $(uname -sr), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "wrk: $(wrk -v 2>&1 | head -1)"
-for path in /api/analyze /api/value /; do
+for path in $paths; do
     echo
     echo "== $path: wrk -t2 -c$connections -d${duration}s, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
     s0=$(cpu_of $server)
