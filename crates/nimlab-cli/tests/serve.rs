@@ -21,8 +21,14 @@ struct Server {
 }
 
 impl Server {
-    /// Starts `nimlab serve --port 0` with `args` and reads the address it prints.
+    /// Starts `nimlab serve --port 0` with `args` on the loopback interface and reads the
+    /// address it prints.
     fn start(args: &[&str]) -> Server {
+        Server::start_on("127.0.0.1", args)
+    }
+
+    /// Starts `nimlab serve --port 0` with `args`, which must listen on `host`.
+    fn start_on(host: &str, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
             .args(["serve", "--port", "0"])
             .args(args)
@@ -38,7 +44,7 @@ impl Server {
             .strip_prefix("nimlab: serving ")
             .unwrap_or_else(|| panic!("not an address: {line:?}"))
             .to_string();
-        assert!(base.starts_with("http://127.0.0.1:"), "{base}");
+        assert!(base.starts_with(&format!("http://{host}:")), "{base}");
         Server {
             child,
             base,
@@ -883,6 +889,29 @@ fn ctrl_c_stops_the_server() {
         .read_to_string(&mut err)
         .expect("read");
     assert!(err.contains("nimlab: stopped"), "{err}");
+}
+
+#[test]
+fn the_address_is_chosen_with_bind() {
+    // Linux answers on every address of 127.0.0.0/8.
+    if cfg!(target_os = "linux") {
+        let server = Server::start_on("127.0.0.2", &["--bind", "127.0.0.2"]);
+        let games = get(&agent(), &server.url("/api/games"));
+        assert_eq!(games.status, 200);
+        // Nothing listens at that port on 127.0.0.1.
+        let port = server.host().rsplit_once(':').expect("a port").1;
+        assert!(TcpStream::connect(format!("127.0.0.1:{port}")).is_err());
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(["serve", "--bind", "localhost:80"])
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("invalid value 'localhost:80' for '--bind <ADDR>'"),
+        "{err}"
+    );
 }
 
 #[test]
