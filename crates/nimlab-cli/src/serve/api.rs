@@ -7,7 +7,7 @@ use super::work::Workers;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, Request, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use nimlab::api::{AnalyzeRequest, SequenceRequest, ValueRequest};
@@ -19,12 +19,20 @@ use std::sync::{Arc, OnceLock};
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 64 << 10;
 
+/// The longest query read, in bytes: a longer request goes in a body. (The HTTP layer
+/// refuses a target longer than 64 KB itself, with the bare status 414.)
+pub const MAX_QUERY: usize = 16 << 10;
+
 /// The server's state: its workers.
 pub type Shared = State<Arc<Workers>>;
 
 /// `POST /api/analyze`.
-pub async fn analyze(State(w): Shared, body: Result<Bytes, BytesRejection>) -> Response {
-    match from_body(body) {
+pub async fn analyze(
+    State(w): Shared,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    match from_body(&headers, body) {
         Ok(req) => answer_analyze(&w, req).await,
         Err(refused) => refused.into_response(),
     }
@@ -55,8 +63,12 @@ async fn answer_analyze(w: &Workers, req: AnalyzeRequest) -> Response {
 }
 
 /// `POST /api/value`.
-pub async fn value(State(w): Shared, body: Result<Bytes, BytesRejection>) -> Response {
-    match from_body(body) {
+pub async fn value(
+    State(w): Shared,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    match from_body(&headers, body) {
         Ok(req) => answer_value(&w, req).await,
         Err(refused) => refused.into_response(),
     }
@@ -86,8 +98,12 @@ async fn answer_value(w: &Workers, req: ValueRequest) -> Response {
 }
 
 /// `POST /api/sequence`.
-pub async fn sequence(State(w): Shared, body: Result<Bytes, BytesRejection>) -> Response {
-    match from_body(body) {
+pub async fn sequence(
+    State(w): Shared,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    match from_body(&headers, body) {
         Ok(req) => answer_sequence(&w, req).await,
         Err(refused) => refused.into_response(),
     }
@@ -132,10 +148,15 @@ fn respond(answer: Result<Vec<u8>, Refusal>) -> Response {
     }
 }
 
-/// Reads a request from a JSON body: 413 beyond [`MAX_BODY`], 400 for a body that is
-/// not UTF-8 text or not JSON (with the line and column), 422 for JSON that is not the
-/// request (an unknown or missing field, a wrong type).
-fn from_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, Refusal> {
+/// Reads a request from a JSON body: 415 unless the body is said to be JSON, 413 beyond
+/// [`MAX_BODY`], 400 for a body that is not UTF-8 text or not JSON (with the line and
+/// column), 422 for JSON that is not the request (an unknown or missing field, a wrong
+/// type).
+fn from_body<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, Refusal> {
+    is_json(headers)?;
     let bytes = body.map_err(|r| {
         if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
             too_large()
@@ -173,6 +194,39 @@ fn from_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result
     })
 }
 
+/// 415 unless the request's `Content-Type` is JSON: `application/json` (with or without
+/// parameters such as `charset=utf-8`) or a `+json` type.
+fn is_json(headers: &HeaderMap) -> Result<(), Refusal> {
+    let Some(given) = headers.get(header::CONTENT_TYPE) else {
+        return Err(Refusal::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "the request has no Content-Type: send the JSON body with `Content-Type: application/json`",
+        ));
+    };
+    let text = String::from_utf8_lossy(given.as_bytes());
+    let essence = text
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    let json = essence == "application/json"
+        || essence
+            .strip_prefix("application/")
+            .is_some_and(|sub| sub.ends_with("+json"));
+    if json {
+        Ok(())
+    } else {
+        Err(Refusal::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!(
+                "the request's Content-Type is `{}`: the body must be JSON, sent with `Content-Type: application/json` (or use GET with query parameters)",
+                text.trim()
+            ),
+        ))
+    }
+}
+
 /// 413: a body longer than [`MAX_BODY`].
 fn too_large() -> Refusal {
     Refusal::new(
@@ -185,8 +239,21 @@ fn too_large() -> Refusal {
 }
 
 /// Refuses a request whose declared length is beyond [`MAX_BODY`] before its body is
-/// read (a longer body that does not say its length is refused as it is read).
-pub async fn refuse_long_bodies(req: Request, next: Next) -> Response {
+/// read (a longer body that does not say its length is refused as it is read), and a
+/// query longer than [`MAX_QUERY`] (414). Headers beyond what the HTTP layer reads at all
+/// (about 400 KB) are refused there, with the bare status 431.
+pub async fn refuse_long_requests(req: Request, next: Next) -> Response {
+    let query = req.uri().query().map_or(0, str::len);
+    if query > MAX_QUERY {
+        return Refusal::new(
+            StatusCode::URI_TOO_LONG,
+            format!(
+                "the query is longer than the server reads ({}); send a long request as a JSON body with POST",
+                describe_bytes(MAX_QUERY as u64)
+            ),
+        )
+        .into_response();
+    }
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)

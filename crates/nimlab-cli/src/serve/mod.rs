@@ -6,6 +6,7 @@
 
 mod answer;
 mod api;
+mod listen;
 mod page;
 mod routes;
 mod work;
@@ -81,22 +82,18 @@ pub fn run(args: &ServeArgs, out: &mut impl Write) -> Result<(), Failure> {
             signal_workers.stop_all();
             let _ = stopping.send(true);
         });
-        let mut graceful = stopped.clone();
-        let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-            let _ = graceful.wait_for(|s| *s).await;
-        });
+        let server = listen::serve(listener, app, stopped.clone());
         let mut late = stopped;
         tokio::select! {
-            result = server => result,
+            () = server => {}
             () = async move {
                 let _ = late.wait_for(|s| *s).await;
                 tokio::time::sleep(SHUTDOWN_GRACE).await;
             } => {
                 eprintln!("nimlab: connections still open after {} s; stopping anyway", SHUTDOWN_GRACE.as_secs());
-                Ok(())
             }
         }
-    })?;
+    });
     runtime.shutdown_timeout(Duration::from_secs(1));
     eprintln!("nimlab: stopped");
     Ok(())

@@ -32,7 +32,7 @@ pub fn router(workers: Arc<Workers>) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY))
         // A slow client may not hold a connection with a body that never ends.
         .layer(RequestBodyDeadlineLayer::new(BODY_DEADLINE))
-        .layer(axum::middleware::from_fn(api::refuse_long_bodies))
+        .layer(axum::middleware::from_fn(api::refuse_long_requests))
         // The page's files are compressed for the clients that ask; the API's answers
         // are small.
         .fallback(page::file.layer(CompressionLayer::new()))

@@ -110,10 +110,6 @@ impl Workers {
         job: impl FnOnce() -> Result<T, Refusal> + Send + 'static,
     ) -> Result<T, Refusal> {
         let permit = self.admit().await?;
-        if std::env::var_os("INLINE").is_some() {
-            let _permit = permit;
-            return Stop::with_limits(self.limits).scope(job);
-        }
         let stop = Stop::with_limits(self.limits);
         let _running = Running::new(self, stop.clone());
         let job_stop = stop.clone();
