@@ -15,8 +15,7 @@ struct Files;
 
 /// What the server says when the page was not built.
 pub const NOT_BUILT: &str = "the page was not built into this binary \
-    (run crates/nimlab-web/build.sh, then `cargo clean -p nimlab-cli` and build nimlab again: \
-    cargo does not see the new folder by itself); the JSON API works";
+    (run crates/nimlab-web/build.sh, then build nimlab again); the JSON API works";
 
 /// Whether the page is there.
 pub fn is_built() -> bool {
@@ -83,8 +82,7 @@ fn not_built(method: &Method) -> Response {
          <title>nimlab</title></head>\n<body>\n<h1>nimlab</h1>\n\
          <p>The page was not built into this binary. Build it with \
          <code>crates/nimlab-web/build.sh</code>, then build nimlab again \
-         (<code>cargo clean -p nimlab-cli</code> first, since cargo does not see the new \
-         folder by itself, then <code>cargo build --release</code>).</p>\n\
+         (<code>cargo build --release</code>).</p>\n\
          <p>The JSON API works: <code>POST /api/analyze</code>, <code>/api/value</code>, \
          <code>/api/sequence</code> and <code>GET /api/games</code> answer as \
          <code>nimlab … --json</code> prints.</p>\n</body></html>\n";
