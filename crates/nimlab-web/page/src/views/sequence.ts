@@ -67,7 +67,10 @@ export async function sequenceView(main: HTMLElement, engine: Engine) {
           h('dt', {}, 'Proof'), h('dd', {}, rep.proved ? 'proved by the periodicity theorem' : rep.proof_needs ? `needs ${rep.proof_needs} values` : 'none')),
         download, h('pre', { class: 'text' }, r.text));
     } catch (e) {
-      out.replaceChildren(errorBox((e as Error).message));
+      const message = (e as Error).message;
+      out.replaceChildren(message === 'cancelled'
+        ? h('p', { class: 'cancelled status' }, 'Cancelled: the engine was stopped (and started afresh).')
+        : errorBox(message));
     }
   }
   prove.addEventListener('change', () => { to.disabled = prove.checked; });
