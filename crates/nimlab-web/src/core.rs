@@ -616,7 +616,7 @@ mod tests {
             expression: e.into(),
             explain: false,
         };
-        // {3||2|1}: mean 7/4 and temperature 3/4 (Winning Ways, chapter 6).
+        // {3||2|1} = {3|{2|1}}: mean (3 + 3/2)/2 = 9/4, temperature (3 - 3/2)/2 = 3/4.
         let e = c.evaluate(&req("{3||2|1}.Temperature")).unwrap();
         let ValueAnswer::Report(r) = &e.answer else {
             panic!("a report")

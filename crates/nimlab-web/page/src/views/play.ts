@@ -65,7 +65,7 @@ export async function playView(main: HTMLElement, engine: Engine) {
     h('form', { class: 'typed', onsubmit: (e: Event) => { e.preventDefault(); void playText(); } }, typed, h('button', { type: 'submit' }, 'Play')));
   main.append(h('section', { class: 'view play' },
     h('h2', {}, 'Play against the computer'), form, status, actions, said, errors, where,
-    h('div', { class: 'table' }, board, h('div', { class: 'side' }, h('h3', {}, 'Your moves'), moveList, h('h3', {}, 'The game so far'), record)),
+    h('div', { class: 'table' }, board, h('div', { class: 'side' }, h('h3', {}, 'Your moves'), moveList, h('h3', { class: 'record-title' }, 'The game so far'), record)),
     explainBox));
 
   function request() {
