@@ -124,6 +124,9 @@ test('games born by day 2: 22 games, 4 outcome classes', async () => {
   const counts = await page.$$eval('.class h3', (l) => l.map((x) => Number(x.textContent.split(' ')[0])));
   assert.equal(counts.length, 4);
   assert.equal(counts.reduce((a, b) => a + b), 22);
+  // Only 0 itself is zero, and negation pairs the positive games with the negative ones.
+  assert.equal(counts[0], 1);
+  assert.equal(counts[1], counts[2]);
   await screenshot(page, 'born');
   assert.deepEqual(page.problems(), []);
 });
@@ -138,7 +141,8 @@ test('the game tree of Nim (1, 3), and its graph', async () => {
   await page.check('#tree-graph');
   await page.press('#tree-position', 'Enter');
   // The graph merges equal positions: a ≤ 1, b ≤ 3, so 2 · 4 = 8 of them.
-  await page.waitForFunction(() => /^8 positions/.test(document.querySelector('#tree .status')?.textContent ?? ''));
+  // From a b there are a + b moves: 16 in all.
+  await page.waitForFunction(() => /^8 positions, 16 moves/.test(document.querySelector('#tree .status')?.textContent ?? ''));
   assert.match(page.url(), /graph=1/);
   await screenshot(page, 'tree-graph');
   assert.deepEqual(page.problems(), []);
