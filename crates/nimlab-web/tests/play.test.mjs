@@ -196,3 +196,40 @@ test('Bus-Nim 1 2 2 2 played with the suggested moves is drawn by repetition', a
   await screenshot(page, 'play-draw');
   assert.deepEqual(page.problems(), []);
 });
+
+test('the computer moves first when asked; undo, restart and a new game', async () => {
+  const page = await newPage(browser);
+  await open(page, server.url, '?view=play&game=nim&position=3+5+7&first=computer');
+  await page.waitForFunction(() => document.getElementById('board').dataset.moves === '1');
+  // 3 ⊕ 5 ⊕ 7 = 1: the computer, first, moves to nim-sum 0.
+  const first = await board(page, 'position');
+  assert.equal(nimSum(first), 0);
+  await page.click('#moves .move >> nth=0');
+  await page.waitForFunction(() => document.getElementById('board').dataset.moves === '3');
+  assert.equal((await record(page)).length, 3);
+  // Undo takes back the player's move and the answer.
+  await page.click('#undo');
+  await page.waitForFunction(() => document.getElementById('board').dataset.moves === '1');
+  assert.equal(await board(page, 'position'), first);
+  assert.deepEqual(await record(page), [first]);
+  // Restart: the computer opens again, to nim-sum 0.
+  await page.click('#moves .move >> nth=0');
+  await page.waitForFunction(() => document.getElementById('board').dataset.moves === '3');
+  await page.click('#restart');
+  await page.waitForFunction(() => document.getElementById('record').children.length === 1 && document.getElementById('board').classList.contains('live'));
+  assert.equal(nimSum(await board(page, 'position')), 0);
+  // A new game from 1 2 3 (1 ⊕ 2 ⊕ 3 = 0): the computer, first, can only leave a
+  // non-zero nim-sum, and the hint finds a winning move for the player.
+  await page.fill('#play-position', '1 2 3');
+  await page.click('button[type=submit]:has-text("New game")');
+  await page.waitForFunction((old) => {
+    const r = document.getElementById('record').children;
+    return r.length === 1 && r[0].dataset.position !== old && document.getElementById('board').classList.contains('live');
+  }, first);
+  assert.notEqual(nimSum(await board(page, 'position')), 0);
+  assert.match(page.url(), /position=1\+2\+3/);
+  assert.match(page.url(), /first=computer/);
+  await page.click('#hint');
+  await page.waitForSelector('#moves .move.win');
+  assert.deepEqual(page.problems(), []);
+});
