@@ -71,8 +71,9 @@ export function explanation(analysis: any): HTMLElement {
         h('tbody', {}, ...parts.map((p, i) => h('tr', { class: i === analysis.hottest ? 'hottest' : '' },
           h('td', {}, `${p.game} ${p.position}`), h('td', {}, p.value ?? '?'), h('td', {}, p.temperature ?? '?'))))),
       h('figcaption', {}, analysis.hottest != null
-        ? `The hottest part is part ${analysis.hottest + 1}, at temperature ${parts[analysis.hottest].temperature}: the part where moving first gains the most.`
-        : 'Each part\'s value and temperature.')));
+        ? `The hottest part is part ${analysis.hottest + 1}, at temperature ${parts[analysis.hottest].temperature}: the temperature measures how urgent a move in a part is.`
+        : 'Each part\'s value and temperature.'),
+      h('p', { class: 'sum-facts' }, `The whole: ${analysis.value ?? '?'}, outcome ${analysis.outcome}, mean ${analysis.mean}, temperature ${analysis.temperature}.`)));
   }
   return box;
 }
