@@ -160,6 +160,12 @@ test('dark theme and a phone-width screen', async () => {
   await open(phone, server.url, '?view=play&game=nim&position=3+5+7');
   const width = await phone.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no sideways scrolling at 390 px (${width} px wide)`);
+  for (const q of ['?view=analyse&game=nim&position=3+5+7', '?view=calc&expr=%7B3%7C%7C2%7C1%7D', '?view=sequence&rule=kayles&prove=1', '?view=born&day=2', '?view=tree&game=nim&position=1+3', '?view=play&game=hackenbush']) {
+    await open(phone, server.url, q);
+    const w = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(w <= 390, `${q}: no sideways scrolling at 390 px (${w} px wide)`);
+  }
+  await open(phone, server.url, '?view=play&game=nim&position=3+5+7');
   await phone.tap('#board [data-cell="1/h3.7"]');
   await phone.waitForFunction(() => document.getElementById('board').dataset.moves === '2');
   await screenshot(phone, 'phone', { docs: true });

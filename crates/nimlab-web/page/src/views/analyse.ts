@@ -12,7 +12,7 @@ function winningList(id: string, title: string, moves: Listed[] | undefined, cou
   const more = (count ?? moves.length) - moves.length;
   return [h('h3', {}, `${title} (${count ?? moves.length})`),
     moves.length ? h('ul', { id, class: 'winning' }, ...moves.map((m) => h('li', { 'data-position': m.to }, m.description, h('span', { class: 'to' }, ` → ${m.to}`))), more > 0 ? h('li', {}, `and ${more} more`) : null)
-      : h('p', { id }, 'None: every move leaves a position the opponent wins.')];
+      : h('p', { id }, 'None: no move wins against perfect play.')];
 }
 
 export async function analyseView(main: HTMLElement, engine: Engine) {
