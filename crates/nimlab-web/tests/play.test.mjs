@@ -233,3 +233,18 @@ test('the computer moves first when asked; undo, restart and a new game', async 
   await page.waitForSelector('#moves .move.win');
   assert.deepEqual(page.problems(), []);
 });
+
+test('playing Right, with the computer (Left) first: Domineering 2 × 2 goes to the first player', async () => {
+  const page = await newPage(browser);
+  await open(page, server.url, '?view=play&game=domineering&position=..|..&first=computer&side=right');
+  assert.equal(await page.inputValue('#play-side'), 'right');
+  // Brute force: on 2 × 2 whoever moves first wins (the value is ±1).
+  assert.equal(domineeringWins(['..', '..'], true), true);
+  assert.equal(domineeringWins(['..', '..'], false), true);
+  await page.waitForFunction(() => document.getElementById('status').dataset.over);
+  assert.equal(await over(page), 'computer');
+  // Left placed a domino one above the other: a column of the board is full.
+  const [top, bottom] = (await board(page, 'position')).split('|');
+  assert.ok([0, 1].some((c) => top[c] === '#' && bottom[c] === '#'), `${top}|${bottom}`);
+  assert.deepEqual(page.problems(), []);
+});

@@ -43,7 +43,7 @@ export async function playView(main: HTMLElement, engine: Engine) {
   const board = h('div', { id: 'board', class: 'board' });
   const moveList = h('ol', { id: 'moves', class: 'moves' });
   const record = h('ol', { id: 'record', class: 'record' });
-  const typed = h('input', { id: 'typed', placeholder: 'type a move (e.g. 3-2, a1-a2)', spellcheck: 'false', size: 22 });
+  const typed = h('input', { id: 'typed', placeholder: 'type a move (e.g. 3-2, a1-a2)', spellcheck: 'false', size: 26 });
   const explainBox = h('div', { id: 'explain', class: 'explain', hidden: true });
   const where = h('p', { id: 'where', class: 'where' });
   const errors = h('div', { class: 'errors' });
