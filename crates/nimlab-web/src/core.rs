@@ -710,6 +710,25 @@ impl Play {
         Ok(Hint { choice, winning })
     }
 
+    /// Works out the move the computer would play for the player here, and keeps what
+    /// it learnt: the page asks this while the player thinks, so that the computer's
+    /// answer to the player's move finds the values it needs already known.
+    ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = PlayRequest { game: "nineteen".into(), position: String::new(), misere: false, computer_first: false, right: false };
+    /// let mut p = Play::new(&req).unwrap();
+    /// p.think().unwrap();
+    /// // Nothing is played.
+    /// assert_eq!(p.state().unwrap().moves_played, 0);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`play::Session::hint`].
+    pub fn think(&mut self) -> Result<()> {
+        self.session.hint().map(|_| ())
+    }
+
     /// The analysis of the current position, as `nimlab analyze` gives it.
     ///
     /// ```

@@ -123,6 +123,17 @@ export async function playView(main: HTMLElement, engine: Engine) {
       status.textContent = s.your_turn ? `Your move${sideName(s.you)}: click the picture or a move.` : `The computer is thinking${sideName(s.to_move)}…`;
     }
     board.classList.toggle('live', !s.over && s.your_turn);
+    if (!s.over && s.your_turn) think();
+  }
+
+  // While the player looks at the position, the engine works out its best move, so that
+  // the answer to the player's move finds what it needs known (the board's data-thinking
+  // says when it is done).
+  function think() {
+    board.dataset.thinking = '1';
+    void engine.background('think', { key }).catch(() => {}).finally(() => {
+      if (!engine.thinking) delete board.dataset.thinking;
+    });
   }
 
   async function computerTurn() {
