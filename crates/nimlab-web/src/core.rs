@@ -417,7 +417,7 @@ pub struct PlayRequest {
 pub struct State {
     /// The game's title.
     pub title: String,
-    /// The game id and the current position.
+    /// The game id (`sum` for a sum of different games).
     pub game: String,
     /// The position as written after the id.
     pub position: String,

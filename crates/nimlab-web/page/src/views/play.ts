@@ -158,9 +158,9 @@ export async function playView(main: HTMLElement, engine: Engine) {
 
   function playIndex(i: number) {
     if (!state || state.over || !state.your_turn) return;
-    said.textContent = `You played ${state.moves[i].move}.`;
-    remember('you', state.moves[i].move, state.moves[i].position);
-    return after(engine.call<State>('playIndex', { key, index: i }));
+    const m = state.moves[i];
+    said.textContent = `You played ${m.move}.`;
+    return after(engine.call<State>('playIndex', { key, index: i }).then((s) => { remember('you', m.move, m.position); return s; }));
   }
 
   /** A move in the game's record, with the position it left. */
