@@ -25,7 +25,7 @@ export async function analyseView(main: HTMLElement, engine: Engine) {
   const help = h('p', { class: 'help' });
   const showHelp = () => {
     const g = games.find((x) => x.example.split(' ')[0] === game.value);
-    help.textContent = g ? `${g.summary} Position: ${g.position}. A sum: add + game position.` : '';
+    help.textContent = g ? `${g.summary.replace(/\.?$/, '.')} Position: ${g.position.replace(/\.?$/, '.')} For a sum, add + and another game with its position.` : '';
   };
   game.addEventListener('change', () => {
     const g = games.find((x) => x.example.split(' ')[0] === game.value);
