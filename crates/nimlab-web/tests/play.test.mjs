@@ -248,3 +248,39 @@ test('playing Right, with the computer (Left) first: Domineering 2 × 2 goes to 
   assert.ok([0, 1].some((c) => top[c] === '#' && bottom[c] === '#'), `${top}|${bottom}`);
   assert.deepEqual(page.problems(), []);
 });
+
+/** Kayles values G(0..n) by brute force: knock down 1 or 2 adjacent pins of a row. */
+function kaylesValues(n) {
+  const g = [];
+  for (let m = 0; m <= n; m++) {
+    const seen = new Set();
+    for (const k of [1, 2]) for (let a = 0; a + k <= m; a++) seen.add(g[a] ^ g[m - k - a]);
+    let mex = 0;
+    while (seen.has(mex)) mex++;
+    g.push(mex);
+  }
+  return g;
+}
+
+test('Kayles by clicks on the pins: a click knocks down the pin clicked, and the hint lights the winning pins', async () => {
+  const page = await newPage(browser);
+  await open(page, server.url, '?view=play&game=kayles&position=5+7');
+  const g = kaylesValues(7);
+  const value = (p) => p.trim().split(/\s+/).map(Number).reduce((x, n) => x ^ g[n], 0);
+  assert.notEqual(value('5 7'), 0, 'the player to move wins');
+  await page.click('#hint');
+  await page.waitForSelector('#moves .move.win');
+  const winning = await page.$$eval('#moves .move.win', (b) => b.map((x) => x.dataset.position));
+  const listed = await page.$$eval('#moves .move', (b) => b.map((x) => x.dataset.position));
+  assert.deepEqual(winning, listed.filter((p) => value(p) === 0));
+  // Each winning move lights only the pins it knocks down: one or two of a row.
+  const lit = await page.$$eval('#moves .move.win', (b) => b.map((x) => x.dataset.touched.split(' ').length));
+  assert.ok(lit.every((n) => n === 1 || n === 2), `${lit}`);
+  await screenshot(page, 'play-kayles-hint');
+  // Pin 2 of the row of 5 clicked: rows of 1 and 3 are left.
+  const moves = await board(page, 'moves');
+  await page.click('#board [data-cell="1/h1.2"]');
+  await settled(page, moves);
+  assert.equal((await record(page))[0], '1 3 7');
+  assert.deepEqual(page.problems(), []);
+});
