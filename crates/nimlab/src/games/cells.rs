@@ -64,7 +64,9 @@ impl Figure {
     /// ```
     pub fn changes(&self, after: &Figure) -> Vec<Cell> {
         match (&self.shape, &after.shape) {
-            (Shape::Heaps(a), Shape::Heaps(b)) if a.len() != b.len() => {
+            (Shape::Heaps(a), Shape::Heaps(b))
+                if a.len() != b.len() && by_place(a) && by_place(b) =>
+            {
                 split_or_removed(a, b).unwrap_or_else(|| self.cells())
             }
             (Shape::Heaps(a), Shape::Heaps(b)) => {
@@ -138,6 +140,16 @@ fn squares<T: PartialEq>(a: &[T], b: &[T]) -> Vec<Cell> {
         .filter(|&i| a.get(i) != b.get(i))
         .map(Cell::Square)
         .collect()
+}
+
+/// Whether heaps are named by their places (as the rows of a take-and-break game are),
+/// rather than by numbers that stay with them (a Nim heap emptied is not drawn, and the
+/// heaps after it keep their numbers).
+fn by_place(heaps: &[Heap]) -> bool {
+    heaps
+        .iter()
+        .enumerate()
+        .all(|(i, h)| heap_name(h.number, i) == i as u64 + 1)
 }
 
 /// The matches a take-and-break move changes, when it split a heap or removed one (so
@@ -288,6 +300,17 @@ mod tests {
             .map(|index| Cell::Match { heap: 1, index })
             .collect();
         assert_eq!(before.changes(&after), expected);
+    }
+
+    #[test]
+    fn an_emptied_nim_heap_is_the_one_changed() {
+        // Nim 0 5 5: heap 2 taken whole leaves 0 0 5; heap 3 taken whole leaves 0 5 0.
+        let before = figure(&["nim", "0", "5", "5"]);
+        let heap = |heap| (1..=5).map(move |index| Cell::Match { heap, index });
+        let after = figure(&["nim", "0", "0", "5"]);
+        assert_eq!(before.changes(&after), heap(2).collect::<Vec<_>>());
+        let after = figure(&["nim", "0", "5", "0"]);
+        assert_eq!(before.changes(&after), heap(3).collect::<Vec<_>>());
     }
 
     #[test]
