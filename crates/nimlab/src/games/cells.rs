@@ -156,15 +156,17 @@ fn by_place(heaps: &[Heap]) -> bool {
 /// that the heaps after it are one more or one fewer): the heaps before and after the
 /// one moved in are unchanged, and the heaps in between are what is left of it, in
 /// order. A row of `n` left as `a` and `b` loses the matches between them, `a + 1` to
-/// `n - b`; split without losing any (Grundy's game), it changes from match `a + 1` on;
-/// taken whole, every match. `None` when the change is not one heap's.
+/// `n - b`, or as well read from its other end, `b + 1` to `n - a` (the same move); split
+/// without losing any (Grundy's game), it changes from match `a + 1` on; taken whole,
+/// every match. `None` when the change is not one heap's.
 ///
 /// ```
 /// use nimlab::games::{Cell, Figure, Heap, Shape};
-/// // Kayles: the second pin of a row of 5 knocked down leaves rows of 1 and 3.
+/// // Kayles: the second pin (or the fourth) of a row of 5 knocked down leaves 1 and 3.
 /// let before = Figure::new(Shape::Heaps(Heap::numbered("heap", &[5, 7])));
 /// let after = Figure::new(Shape::Heaps(Heap::numbered("heap", &[1, 3, 7])));
-/// assert_eq!(before.changes(&after), [Cell::Match { heap: 1, index: 2 }]);
+/// let pin = |index| Cell::Match { heap: 1, index };
+/// assert_eq!(before.changes(&after), [pin(2), pin(4)]);
 /// ```
 fn split_or_removed(a: &[Heap], b: &[Heap]) -> Option<Vec<Cell>> {
     let same = |x: &Heap, y: &Heap| x.size == y.size;
@@ -182,16 +184,26 @@ fn split_or_removed(a: &[Heap], b: &[Heap]) -> Option<Vec<Cell>> {
     let n = moved.size;
     let first = parts.first().copied().unwrap_or(0);
     let kept = parts.iter().sum::<u64>();
-    let taken = match parts.len() {
-        0 => 1..=n,
-        _ if kept > n || first > n => 1..=n,
-        1 => first + 1..=n,
-        _ if kept == n => first + 1..=n,
-        _ => first + 1..=first + (n - kept),
+    let mut taken: Vec<u64> = match parts.len() {
+        0 => (1..=n).collect(),
+        _ if kept > n || first > n => (1..=n).collect(),
+        1 => (first + 1..=n).collect(),
+        _ if kept == n => (first + 1..=n).collect(),
+        _ => (first + 1..=first + (n - kept)).collect(),
     };
+    // Rows of `a` and `b` are rows of `b` and `a`: the game lists the two as one move,
+    // so the matches taken from the row's other end are this move's too.
+    if let [_, second] = parts[..] {
+        if kept < n {
+            taken.extend(second + 1..=second + (n - kept));
+            taken.sort_unstable();
+            taken.dedup();
+        }
+    }
     let heap = heap_name(moved.number, prefix);
     Some(
         taken
+            .into_iter()
             .filter(|&i| i <= super::MAX_DRAWN_WIDTH)
             .map(|index| Cell::Match { heap, index })
             .collect(),
@@ -262,8 +274,8 @@ mod tests {
     fn a_kayles_move_changes_the_pins_it_knocks_down() {
         // Brute force over every Kayles move from the rows 5 and 7: knocking down pins
         // i+1..=i+k (k = 1, 2) of the row of 5 leaves rows of i and 5 - i - k, and the
-        // cells changed are those pins, or their mirror image (the game lists a row's
-        // two ends as one move).
+        // cells changed are those pins, or their mirror image, or both (the game lists
+        // a row read from either end as one move).
         let before = figure(&["kayles", "5", "7"]);
         for k in 1..=2u64 {
             for i in 0..=5 - k {
@@ -278,10 +290,21 @@ mod tests {
                         .map(|index| Cell::Match { heap: 1, index })
                         .collect()
                 };
+                let mut both = pins(i);
+                both.extend(pins(rest));
+                both.sort();
+                both.dedup();
                 assert!(
-                    changed == pins(i) || changed == pins(rest),
+                    [pins(i), pins(rest), both].contains(&changed),
                     "{words:?}: {changed:?}"
                 );
+                // Split in two, the row changes at both ends' pins.
+                if i > 0 && rest > 0 {
+                    let mut expected = pins(i.min(rest));
+                    expected.extend(pins(i.max(rest)));
+                    expected.dedup();
+                    assert_eq!(changed, expected, "{words:?}");
+                }
             }
         }
         // A row taken whole: its pins, and the row after it is untouched.
