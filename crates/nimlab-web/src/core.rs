@@ -16,6 +16,14 @@ use nimlab::{Convention, Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// The most values of a sequence sent to the page (for its plot and its download).
+///
+/// ```
+/// use nimlab_web::core::{sequence, MAX_SENT_VALUES};
+/// let req = nimlab::api::SequenceRequest { rule: "kayles".into(), to: Some(10), prove: false };
+/// let c = sequence(&req, |_| {}).unwrap();
+/// assert!(c.values.len() as u64 <= MAX_SENT_VALUES);
+/// assert_eq!(c.values.len(), 11);
+/// ```
 pub const MAX_SENT_VALUES: u64 = 1 << 20;
 
 /// The most winning moves looked at for a hint.
@@ -33,11 +41,28 @@ fn read_game(game: &str, position: &str) -> Result<Game> {
 }
 
 /// The catalogue, as `nimlab games --json` lists it.
+///
+/// ```
+/// // Bouton's Nim and Conway's Domineering are in the catalogue.
+/// let games = nimlab_web::core::games();
+/// assert!(games.iter().any(|g| g.id == "nim"));
+/// assert!(games.iter().any(|g| g.id == "domineering"));
+/// ```
 pub fn games() -> Vec<GameInfo> {
     api::games()
 }
 
 /// An analysis with the position's pictures.
+///
+/// ```
+/// use nimlab_web::core::analyze;
+/// let req = serde_json::from_str(r#"{"game":"nim","position":"3 5 7"}"#).unwrap();
+/// let a = analyze(&req).unwrap();
+/// // 3 ⊕ 5 ⊕ 7 = 1 (Bouton).
+/// assert_eq!(a.analysis.value().as_deref(), Some("*1"));
+/// assert!(a.text.contains("nim-sum"));
+/// assert_eq!(a.parts.len(), 1);
+/// ```
 #[derive(Debug, Clone, Serialize)]
 pub struct Analysed {
     /// The analysis, as `nimlab analyze --json` prints it.
@@ -52,6 +77,14 @@ pub struct Analysed {
 }
 
 /// `analyze`, with the pictures of the position.
+/// ```
+/// // Domineering on a 2 × 2 board is ±1: whoever moves first wins.
+/// let req = serde_json::from_str(r#"{"game":"domineering","position":"..|.."}"#).unwrap();
+/// let a = nimlab_web::core::analyze(&req).unwrap();
+/// assert_eq!(a.analysis.value().as_deref(), Some("+-1"));
+/// assert!(a.picture.is_some());
+/// ```
+///
 ///
 /// # Errors
 /// As [`api::analyze`].
@@ -69,6 +102,16 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysed> {
 }
 
 /// A value of the calculator with its thermograph.
+///
+/// ```
+/// use nimlab::api::{ValueAnswer, ValueRequest};
+/// let mut c = nimlab_web::core::Calculator::new();
+/// let e = c.evaluate(&ValueRequest { expression: "{1|0}".into(), explain: false }).unwrap();
+/// // {1|0}: mean 1/2, temperature 1/2.
+/// let ValueAnswer::Report(r) = &e.answer else { panic!("a report") };
+/// assert_eq!((r.mean.as_deref(), r.temperature.as_deref()), (Some("1/2"), Some("1/2")));
+/// assert!(e.thermograph.is_some());
+/// ```
 #[derive(Debug, Clone, Serialize)]
 pub struct Evaluated {
     /// The report (or, when asked, the explanation), as `nimlab value --json` prints it.
@@ -81,6 +124,18 @@ pub struct Evaluated {
 }
 
 /// The calculator: expressions evaluated one after another, variables kept.
+///
+/// ```
+/// use nimlab::api::{ValueAnswer, ValueRequest};
+/// let mut c = nimlab_web::core::Calculator::new();
+/// let mut value = |e: &str| match c.evaluate(&ValueRequest { expression: e.into(), explain: false }).unwrap().answer {
+///     ValueAnswer::Report(r) => r.output,
+///     ValueAnswer::Explanation(e) => e.output,
+/// };
+/// // 2 ⊕ 3 = 1: *2 + *3 = *, and a variable is kept for the next expression.
+/// assert_eq!(value("g := *2"), "*2");
+/// assert_eq!(value("g + *3"), "*");
+/// ```
 #[derive(Default)]
 pub struct Calculator {
     session: calc::Session,
@@ -88,11 +143,28 @@ pub struct Calculator {
 
 impl Calculator {
     /// A calculator with no variables.
+    ///
+    /// ```
+    /// let mut c = nimlab_web::core::Calculator::new();
+    /// let req = nimlab::api::ValueRequest { expression: "g".into(), explain: false };
+    /// assert!(c.evaluate(&req).is_err(), "no variable g yet");
+    /// ```
     pub fn new() -> Calculator {
         Calculator::default()
     }
 
     /// Evaluates `req` (its explanation when asked) and draws its thermograph.
+    /// ```
+    /// use nimlab::api::{ValueAnswer, ValueRequest};
+    /// let mut c = nimlab_web::core::Calculator::new();
+    /// let req = ValueRequest { expression: "{3||2|1}.Temperature".into(), explain: false };
+    /// let e = c.evaluate(&req).unwrap();
+    /// // {3||2|1} = {3|{2|1}} cools to its mast at temperature (3 - 3/2)/2 = 3/4.
+    /// let ValueAnswer::Report(r) = &e.answer else { panic!("a report") };
+    /// assert_eq!(r.output, "3/4");
+    /// assert!(e.thermograph.unwrap().contains("Thermograph of {3||2|1}"));
+    /// ```
+    ///
     ///
     /// # Errors
     /// As [`api::value`].
@@ -134,6 +206,13 @@ impl Calculator {
 }
 
 /// A sequence with its values.
+///
+/// ```
+/// let req = nimlab::api::SequenceRequest { rule: "0.07".into(), to: Some(9), prove: false };
+/// let c = nimlab_web::core::sequence(&req, |_| {}).unwrap();
+/// // Dawson's Kayles (OEIS A002187): 0, 0, 1, 1, 2, 0, 3, 1, 1, 0.
+/// assert_eq!(c.values, [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]);
+/// ```
 #[derive(Debug, Clone, Serialize)]
 pub struct Computed {
     /// The report, as `nimlab sequence --json` prints it.
@@ -146,6 +225,15 @@ pub struct Computed {
 
 /// `sequence`, telling `progress` how many values are known after each chunk, with the
 /// values.
+/// ```
+/// let req = nimlab::api::SequenceRequest { rule: "kayles".into(), to: None, prove: true };
+/// let mut told = 0;
+/// let c = nimlab_web::core::sequence(&req, |n| told = n).unwrap();
+/// // Kayles: period 12 from heap 71, proved (Guy and Smith; OEIS A002186).
+/// assert_eq!((c.report.period, c.report.preperiod, c.report.proved), (Some(12), Some(71), true));
+/// assert_eq!(told, c.values.len() as u64);
+/// ```
+///
 ///
 /// # Errors
 /// As [`api::sequence`].
@@ -179,6 +267,13 @@ pub fn sequence(req: &SequenceRequest, progress: impl FnMut(u64)) -> Result<Comp
 }
 
 /// The games born by a day, with their Hasse diagram drawn when it is small enough.
+///
+/// ```
+/// // Day 1: 0, *, 1 and -1.
+/// let b = nimlab_web::core::born(1).unwrap();
+/// assert_eq!(b.report.total, 4);
+/// assert!(b.hasse.is_some());
+/// ```
 #[derive(Debug, Clone, Serialize)]
 pub struct Born {
     /// Every game with its outcome class and the counts, as `nimlab born --json`.
@@ -188,6 +283,11 @@ pub struct Born {
 }
 
 /// The games born by `day`.
+/// ```
+/// // Day 2: 22 games (On Numbers and Games); day 3: 1474.
+/// assert_eq!(nimlab_web::core::born(2).unwrap().report.total, 22);
+/// ```
+///
 ///
 /// # Errors
 /// As [`calc::Session::born`].
@@ -200,6 +300,20 @@ pub fn born(day: u32) -> Result<Born> {
 }
 
 /// A request for a game tree: of a catalogue position, or of a Conway game.
+///
+/// ```
+/// let req: nimlab_web::core::TreeRequest = serde_json::from_str(r#"{"value":"{1|*}"}"#).unwrap();
+/// assert_eq!((req.game, req.value.as_deref(), req.graph), (None, Some("{1|*}"), false));
+/// ```
+///
+/// ```
+/// use nimlab_web::core::{tree, TreeRequest};
+/// let req = TreeRequest { game: Some("nim".into()), position: "1 1".into(), value: None, graph: false };
+/// // Nim (1, 1): 1 1, then 0 1 or 1 0, then 0 0 under each: 5 nodes, 4 moves.
+/// let t = tree(&req).unwrap();
+/// assert_eq!((t.tree.nodes.len(), t.tree.edges.len()), (5, 4));
+/// assert!(t.svg.is_ok());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TreeRequest {
@@ -229,6 +343,13 @@ pub struct Tree {
 }
 
 /// The tree (or graph) of `req`.
+/// ```
+/// use nimlab_web::core::{tree, TreeRequest};
+/// // The graph of Nim (1, 3) (text 001): the positions a b with a ≤ 1 and b ≤ 3.
+/// let req = TreeRequest { game: Some("nim".into()), position: "1 3".into(), value: None, graph: true };
+/// assert_eq!(tree(&req).unwrap().tree.nodes.len(), 8);
+/// ```
+///
 ///
 /// # Errors
 /// As [`GameGraph::of_game`] and [`GameGraph::of_value`]; a request with neither a game
@@ -258,6 +379,11 @@ pub fn tree(req: &TreeRequest) -> Result<Tree> {
 }
 
 /// A request for a new game against the computer.
+///
+/// ```
+/// let req: nimlab_web::core::PlayRequest = serde_json::from_str(r#"{"game":"nim"}"#).unwrap();
+/// assert_eq!((req.position.as_str(), req.misere, req.computer_first), ("", false, false));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayRequest {
@@ -278,11 +404,20 @@ pub struct PlayRequest {
 }
 
 /// What the page shows of a game in progress.
+///
+/// ```
+/// use nimlab_web::core::{Play, PlayRequest};
+/// let req = PlayRequest { game: "nim".into(), position: "2 1".into(), misere: false, computer_first: false, right: false };
+/// let s = Play::new(&req).unwrap().state().unwrap();
+/// // Two moves on heap 1, one on heap 2.
+/// assert_eq!(s.moves.len(), 3);
+/// assert!(s.your_turn && s.over.is_none());
+/// ```
 #[derive(Debug, Clone, Serialize)]
 pub struct State {
     /// The game's title.
     pub title: String,
-    /// The game id and the current position.
+    /// The game id (`sum` for a sum of different games).
     pub game: String,
     /// The position as written after the id.
     pub position: String,
@@ -307,6 +442,16 @@ pub struct State {
 }
 
 /// A move the computer played or suggests, and why.
+///
+/// ```
+/// use nimlab_web::core::{Play, PlayRequest};
+/// let req = PlayRequest { game: "nim".into(), position: "3 5 7".into(), misere: false, computer_first: true, right: false };
+/// let mut p = Play::new(&req).unwrap();
+/// let c = p.computer_move().unwrap().unwrap();
+/// // 3 ⊕ 5 ⊕ 7 = 1: the computer moves to nim-sum 0.
+/// let xor = c.position.split(' ').map(|w| w.parse::<u32>().unwrap()).fold(0, |a, b| a ^ b);
+/// assert!(c.winning && xor == 0);
+/// ```
 #[derive(Debug, Clone, Serialize)]
 pub struct Chosen {
     /// The move.
@@ -321,6 +466,13 @@ pub struct Chosen {
 }
 
 /// A hint: the move the computer would play, and every winning move.
+///
+/// ```
+/// use nimlab_web::core::{Play, PlayRequest};
+/// let req = PlayRequest { game: "nim".into(), position: "1 2 3".into(), misere: false, computer_first: false, right: false };
+/// // 1 ⊕ 2 ⊕ 3 = 0: no move wins.
+/// assert!(Play::new(&req).unwrap().hint().unwrap().winning.is_empty());
+/// ```
 #[derive(Debug, Clone, Serialize)]
 pub struct Hint {
     /// The move suggested, if there is a move.
@@ -330,6 +482,15 @@ pub struct Hint {
 }
 
 /// The analysis of a position in play, with its text.
+///
+/// ```
+/// use nimlab_web::core::{Play, PlayRequest};
+/// let req = PlayRequest { game: "kayles".into(), position: "5".into(), misere: false, computer_first: false, right: false };
+/// let e = Play::new(&req).unwrap().explain().unwrap();
+/// // Kayles 5 is *4 (OEIS A002186), the mex of its options' values.
+/// assert_eq!(e.analysis.value().as_deref(), Some("*4"));
+/// assert!(e.text.contains("mex"));
+/// ```
 #[derive(Debug, Clone, Serialize)]
 pub struct Explained {
     /// The analysis, as `nimlab analyze --json` prints it.
@@ -339,12 +500,30 @@ pub struct Explained {
 }
 
 /// A game against the computer.
+///
+/// ```
+/// use nimlab_web::core::{Play, PlayRequest};
+/// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false, computer_first: false, right: false };
+/// let mut p = Play::new(&req("1 1")).unwrap();
+/// // Nim 1 1 is a loss for the player to move (1 ⊕ 1 = 0): the computer takes the last.
+/// p.play_index(0).unwrap();
+/// p.computer_move().unwrap();
+/// assert!(p.state().unwrap().over.is_some());
+/// ```
 pub struct Play {
     session: play::Session,
 }
 
 impl Play {
     /// A new game as `req` asks, from the game's start when no position is given.
+    ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false, computer_first: false, right: false };
+    /// // With no position, the catalogue's start.
+    /// assert_eq!(Play::new(&req("")).unwrap().state().unwrap().position, "1 3 5 7");
+    /// assert!(Play::new(&req("x")).is_err());
+    /// ```
     ///
     /// # Errors
     /// The position's errors; misère play of a partizan game.
@@ -368,6 +547,13 @@ impl Play {
     }
 
     /// The game in progress.
+    ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false, computer_first: false, right: false };
+    /// let s = Play::new(&req("3")).unwrap().state().unwrap();
+    /// assert_eq!((s.position.as_str(), s.moves.len(), s.moves_played), ("3", 3, 0));
+    /// ```
     ///
     /// # Errors
     /// Too many moves to list.
@@ -397,6 +583,16 @@ impl Play {
 
     /// Plays the player's move typed as `text`.
     ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false, computer_first: false, right: false };
+    /// let mut p = Play::new(&req("3 5")).unwrap();
+    /// let first = p.state().unwrap().moves[0].clone();
+    /// p.play(&first.description).unwrap();
+    /// assert_eq!(p.state().unwrap().position, first.position);
+    /// assert!(p.play("nonsense").is_err());
+    /// ```
+    ///
     /// # Errors
     /// Why the text is no legal move here; the game is over; not the player's turn.
     pub fn play(&mut self, text: &str) -> Result<()> {
@@ -407,6 +603,15 @@ impl Play {
     }
 
     /// Plays the legal move at `index` of [`State::moves`].
+    ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false, computer_first: false, right: false };
+    /// let mut p = Play::new(&req("2")).unwrap();
+    /// assert!(p.play_index(2).is_err(), "two moves only");
+    /// p.play_index(1).unwrap();
+    /// assert!(!p.state().unwrap().your_turn);
+    /// ```
     ///
     /// # Errors
     /// No move there; the game is over; not the player's turn.
@@ -440,6 +645,15 @@ impl Play {
 
     /// The computer's move, played; `None` when the game is over.
     ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false, computer_first: false, right: false };
+    /// let mut p = Play::new(&req("1")).unwrap();
+    /// p.play_index(0).unwrap();
+    /// // Nothing left for the computer.
+    /// assert!(p.computer_move().unwrap().is_none());
+    /// ```
+    ///
     /// # Errors
     /// As [`play::Session::computer_move`].
     pub fn computer_move(&mut self) -> Result<Option<Chosen>> {
@@ -455,6 +669,14 @@ impl Play {
     }
 
     /// The move the computer would play for the player, and every winning move.
+    ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false, computer_first: false, right: false };
+    /// let mut p = Play::new(&req("3 5 7")).unwrap();
+    /// // The three moves to nim-sum 0: 2 5 7, 3 4 7, 3 5 6.
+    /// assert_eq!(p.hint().unwrap().winning.len(), 3);
+    /// ```
     ///
     /// # Errors
     /// As [`play::Session::hint`] and [`play::Session::explain`].
@@ -488,7 +710,33 @@ impl Play {
         Ok(Hint { choice, winning })
     }
 
+    /// Works out the move the computer would play for the player here, and keeps what
+    /// it learnt: the page asks this while the player thinks, so that the computer's
+    /// answer to the player's move finds the values it needs already known.
+    ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = PlayRequest { game: "nineteen".into(), position: String::new(), misere: false, computer_first: false, right: false };
+    /// let mut p = Play::new(&req).unwrap();
+    /// p.think().unwrap();
+    /// // Nothing is played.
+    /// assert_eq!(p.state().unwrap().moves_played, 0);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`play::Session::hint`].
+    pub fn think(&mut self) -> Result<()> {
+        self.session.hint().map(|_| ())
+    }
+
     /// The analysis of the current position, as `nimlab analyze` gives it.
+    ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false, computer_first: false, right: false };
+    /// let mut p = Play::new(&req("3 5 7")).unwrap();
+    /// assert!(p.explain().unwrap().text.contains("nim-sum  1"));
+    /// ```
     ///
     /// # Errors
     /// As [`play::Session::explain`].
@@ -501,11 +749,31 @@ impl Play {
     }
 
     /// Takes back the player's last move and the computer's answer.
+    ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false, computer_first: false, right: false };
+    /// let mut p = Play::new(&req("3 5 7")).unwrap();
+    /// assert!(!p.undo(), "nothing to take back");
+    /// p.play_index(0).unwrap();
+    /// p.computer_move().unwrap();
+    /// assert!(p.undo());
+    /// assert_eq!(p.state().unwrap().position, "3 5 7");
+    /// ```
     pub fn undo(&mut self) -> bool {
         self.session.undo()
     }
 
     /// Starts again from the start.
+    ///
+    /// ```
+    /// use nimlab_web::core::{Play, PlayRequest};
+    /// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false, computer_first: false, right: false };
+    /// let mut p = Play::new(&req("3 5 7")).unwrap();
+    /// p.play_index(0).unwrap();
+    /// p.restart();
+    /// assert_eq!(p.state().unwrap().moves_played, 0);
+    /// ```
     pub fn restart(&mut self) {
         self.session.restart();
     }
@@ -616,7 +884,7 @@ mod tests {
             expression: e.into(),
             explain: false,
         };
-        // {3||2|1}: mean 7/4 and temperature 3/4 (Winning Ways, chapter 6).
+        // {3||2|1} = {3|{2|1}}: mean (3 + 3/2)/2 = 9/4, temperature (3 - 3/2)/2 = 3/4.
         let e = c.evaluate(&req("{3||2|1}.Temperature")).unwrap();
         let ValueAnswer::Report(r) = &e.answer else {
             panic!("a report")

@@ -135,6 +135,12 @@ impl Play {
         to_js(&self.0.hint().map_err(fail)?)
     }
 
+    /// Works out the player's best move without telling it, so that the computer's
+    /// answer to the player's move is quick (asked while the player thinks).
+    pub fn think(&mut self) -> Result<(), JsError> {
+        self.0.think().map_err(fail)
+    }
+
     /// The analysis of the current position.
     pub fn explain(&mut self) -> Result<JsValue, JsError> {
         to_js(&self.0.explain().map_err(fail)?)

@@ -32,14 +32,28 @@ export class Engine {
     });
   }
 
+  /** A call made while the reader is busy elsewhere: it shows no busy bar. */
+  background<T = any>(op: string, args: unknown = {}): Promise<T> {
+    const call = this.call<T>(op, args);
+    const id = this.next - 1;
+    this.quiet.add(id);
+    return call.finally(() => this.quiet.delete(id));
+  }
+  private quiet = new Set<number>();
+
   /** Ends every computation under way: the worker is replaced by a new one. */
   cancel() {
     this.worker.terminate();
     for (const p of this.pending.values()) p.reject(new Error('cancelled'));
     this.pending.clear();
+    this.quiet.clear();
     this.start();
     this.onRestart();
   }
 
-  get busy() { return this.pending.size > 0; }
+  /** Whether a call the reader waits for is under way. */
+  get busy() { return [...this.pending.keys()].some((id) => !this.quiet.has(id)); }
+
+  /** Whether a background call is under way. */
+  get thinking() { return this.quiet.size > 0; }
 }

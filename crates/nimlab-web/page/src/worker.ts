@@ -35,6 +35,7 @@ function run(id: number, op: string, a: any): unknown {
     case 'playIndex': g.play_index(a.index); return g.state();
     case 'computerMove': { const m = g.computer_move(); return { move: m, state: g.state() }; }
     case 'hint': return g.hint();
+    case 'think': g.think(); return null;
     case 'explain': return g.explain();
     case 'undo': g.undo(); return g.state();
     case 'restart': g.restart(); return g.state();

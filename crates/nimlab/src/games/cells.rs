@@ -3,7 +3,7 @@
 //! marks each part with its name ([`Cell`]'s text), so a front end can find the moves
 //! that change the part clicked without knowing any game's rules.
 
-use super::figure::{Figure, Shape};
+use super::figure::{Figure, Heap, Shape};
 use serde::Serialize;
 use std::fmt;
 
@@ -64,6 +64,11 @@ impl Figure {
     /// ```
     pub fn changes(&self, after: &Figure) -> Vec<Cell> {
         match (&self.shape, &after.shape) {
+            (Shape::Heaps(a), Shape::Heaps(b))
+                if a.len() != b.len() && by_place(a) && by_place(b) =>
+            {
+                split_or_removed(a, b).unwrap_or_else(|| self.cells())
+            }
             (Shape::Heaps(a), Shape::Heaps(b)) => {
                 let size_after = |name: u64| {
                     b.iter()
@@ -137,6 +142,74 @@ fn squares<T: PartialEq>(a: &[T], b: &[T]) -> Vec<Cell> {
         .collect()
 }
 
+/// Whether heaps are named by their places (as the rows of a take-and-break game are),
+/// rather than by numbers that stay with them (a Nim heap emptied is not drawn, and the
+/// heaps after it keep their numbers).
+fn by_place(heaps: &[Heap]) -> bool {
+    heaps
+        .iter()
+        .enumerate()
+        .all(|(i, h)| heap_name(h.number, i) == i as u64 + 1)
+}
+
+/// The matches a take-and-break move changes, when it split a heap or removed one (so
+/// that the heaps after it are one more or one fewer): the heaps before and after the
+/// one moved in are unchanged, and the heaps in between are what is left of it, in
+/// order. A row of `n` left as `a` and `b` loses the matches between them, `a + 1` to
+/// `n - b`, or as well read from its other end, `b + 1` to `n - a` (the same move); split
+/// without losing any (Grundy's game), it changes from match `a + 1` on; taken whole,
+/// every match. `None` when the change is not one heap's.
+///
+/// ```
+/// use nimlab::games::{Cell, Figure, Heap, Shape};
+/// // Kayles: the second pin (or the fourth) of a row of 5 knocked down leaves 1 and 3.
+/// let before = Figure::new(Shape::Heaps(Heap::numbered("heap", &[5, 7])));
+/// let after = Figure::new(Shape::Heaps(Heap::numbered("heap", &[1, 3, 7])));
+/// let pin = |index| Cell::Match { heap: 1, index };
+/// assert_eq!(before.changes(&after), [pin(2), pin(4)]);
+/// ```
+fn split_or_removed(a: &[Heap], b: &[Heap]) -> Option<Vec<Cell>> {
+    let same = |x: &Heap, y: &Heap| x.size == y.size;
+    let prefix = a.iter().zip(b).take_while(|(x, y)| same(x, y)).count();
+    let suffix = a[prefix..]
+        .iter()
+        .rev()
+        .zip(b[prefix..].iter().rev())
+        .take_while(|(x, y)| same(x, y))
+        .count();
+    let [moved] = &a[prefix..a.len() - suffix] else {
+        return None;
+    };
+    let parts: Vec<u64> = b[prefix..b.len() - suffix].iter().map(|h| h.size).collect();
+    let n = moved.size;
+    let first = parts.first().copied().unwrap_or(0);
+    let kept = parts.iter().sum::<u64>();
+    let mut taken: Vec<u64> = match parts.len() {
+        0 => (1..=n).collect(),
+        _ if kept > n || first > n => (1..=n).collect(),
+        1 => (first + 1..=n).collect(),
+        _ if kept == n => (first + 1..=n).collect(),
+        _ => (first + 1..=first + (n - kept)).collect(),
+    };
+    // Rows of `a` and `b` are rows of `b` and `a`: the game lists the two as one move,
+    // so the matches taken from the row's other end are this move's too.
+    if let [_, second] = parts[..] {
+        if kept < n {
+            taken.extend(second + 1..=second + (n - kept));
+            taken.sort_unstable();
+            taken.dedup();
+        }
+    }
+    let heap = heap_name(moved.number, prefix);
+    Some(
+        taken
+            .into_iter()
+            .filter(|&i| i <= super::MAX_DRAWN_WIDTH)
+            .map(|index| Cell::Match { heap, index })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +268,72 @@ mod tests {
                 assert_eq!(changed, expected, "heap {} to {left}", heap + 1);
             }
         }
+    }
+
+    #[test]
+    fn a_kayles_move_changes_the_pins_it_knocks_down() {
+        // Brute force over every Kayles move from the rows 5 and 7: knocking down pins
+        // i+1..=i+k (k = 1, 2) of the row of 5 leaves rows of i and 5 - i - k, and the
+        // cells changed are those pins, or their mirror image, or both (the game lists
+        // a row read from either end as one move).
+        let before = figure(&["kayles", "5", "7"]);
+        for k in 1..=2u64 {
+            for i in 0..=5 - k {
+                let rest = 5 - i - k;
+                let mut words = vec!["kayles".to_string()];
+                words.extend([i, rest].iter().filter(|&&r| r > 0).map(u64::to_string));
+                words.push("7".into());
+                let all: Vec<&str> = words.iter().map(String::as_str).collect();
+                let changed = before.changes(&figure(&all));
+                let pins = |from: u64| -> Vec<Cell> {
+                    (from + 1..=from + k)
+                        .map(|index| Cell::Match { heap: 1, index })
+                        .collect()
+                };
+                let mut both = pins(i);
+                both.extend(pins(rest));
+                both.sort();
+                both.dedup();
+                assert!(
+                    [pins(i), pins(rest), both].contains(&changed),
+                    "{words:?}: {changed:?}"
+                );
+                // Split in two, the row changes at both ends' pins.
+                if i > 0 && rest > 0 {
+                    let mut expected = pins(i.min(rest));
+                    expected.extend(pins(i.max(rest)));
+                    expected.dedup();
+                    assert_eq!(changed, expected, "{words:?}");
+                }
+            }
+        }
+        // A row taken whole: its pins, and the row after it is untouched.
+        let before = figure(&["kayles", "2", "7"]);
+        let after = figure(&["kayles", "7"]);
+        let row1 = |index| Cell::Match { heap: 1, index };
+        assert_eq!(before.changes(&after), [row1(1), row1(2)]);
+    }
+
+    #[test]
+    fn a_split_without_taking_changes_the_matches_from_the_split_on() {
+        // Grundy's game: 7 split into 2 and 5 changes matches 3 to 7.
+        let before = figure(&["grundy", "7"]);
+        let after = figure(&["grundy", "2", "5"]);
+        let expected: Vec<Cell> = (3..=7)
+            .map(|index| Cell::Match { heap: 1, index })
+            .collect();
+        assert_eq!(before.changes(&after), expected);
+    }
+
+    #[test]
+    fn an_emptied_nim_heap_is_the_one_changed() {
+        // Nim 0 5 5: heap 2 taken whole leaves 0 0 5; heap 3 taken whole leaves 0 5 0.
+        let before = figure(&["nim", "0", "5", "5"]);
+        let heap = |heap| (1..=5).map(move |index| Cell::Match { heap, index });
+        let after = figure(&["nim", "0", "0", "5"]);
+        assert_eq!(before.changes(&after), heap(2).collect::<Vec<_>>());
+        let after = figure(&["nim", "0", "5", "0"]);
+        assert_eq!(before.changes(&after), heap(3).collect::<Vec<_>>());
     }
 
     #[test]

@@ -20,7 +20,7 @@ export async function bornView(main: HTMLElement, engine: Engine) {
         h('div', { class: 'classes' }, ...CLASSES.map(([c, name]) => {
           const games = rep.games.filter((g: any) => g.outcome === c);
           return h('section', { class: `class class-${c}` }, h('h3', {}, `${rep.counts[c]} ${name}`),
-            h('p', { class: 'games' }, games.slice(0, 400).map((g: any) => g.value).join('  ') + (games.length > 400 ? ' …' : '')));
+            h('p', { class: 'games' }, ...games.slice(0, 400).map((g: any) => h('span', {}, g.value)), games.length > 400 ? `and ${games.length - 400} more` : null));
         })),
         r.hasse ? h('div', {}, h('h3', {}, 'Their order (Hasse diagram)'), picture(r.hasse, 'Hasse diagram')) : h('p', {}, 'The Hasse diagram is drawn up to day 2.'));
     } catch (e) {

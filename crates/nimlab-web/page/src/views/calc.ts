@@ -3,12 +3,21 @@
 import type { Engine } from '../engine';
 import { busy, errorBox, field, h, params, picture, setParams } from '../ui';
 
+const OUTCOMES: Record<string, string> = {
+  L: 'L: Left wins, whoever starts', R: 'R: Right wins, whoever starts',
+  P: 'P: the second player wins', N: 'N: the first player wins',
+};
+const EXAMPLES = ['{3||2|1}.Temperature', '{3||2|1}', '^ + *', '{2|-1}.Mean', '*2 + *3', 'g := {1|{0|-1}}'];
+
 export async function calcView(main: HTMLElement, engine: Engine) {
   const p = params();
-  const input = h('input', { id: 'expr', value: p.get('expr') ?? '{3||2|1}', size: 40, spellcheck: 'false', autocomplete: 'off' });
+  const input = h('input', { id: 'expr', value: p.get('expr') ?? '{3||2|1}.Temperature', size: 40, spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Expression' });
   const explain = h('input', { type: 'checkbox', id: 'calc-explain', checked: p.get('explain') === '1' });
   const history = h('ol', { id: 'history', class: 'history', reversed: true });
-  const graph = h('div', { id: 'thermograph', class: 'pictures' });
+  const historyBox = h('section', { class: 'history-box', hidden: true }, h('h3', {}, 'History'), history);
+  const result = h('div', { id: 'result', class: 'calc-result', 'aria-live': 'polite' },
+    h('p', { class: 'help' }, 'Type an expression and press Enter, or try one: ',
+      ...EXAMPLES.map((x) => h('button', { type: 'button', class: 'example', onclick: () => { input.value = x; void evaluate(); } }, h('code', {}, x))), '.'));
   const errors = h('div', {});
   const past: string[] = [];
   let back = 0;
@@ -23,15 +32,21 @@ export async function calcView(main: HTMLElement, engine: Engine) {
     try {
       const r = await busy(engine, 'Evaluating…', () => engine.call('value', { expression, explain: explain.checked }));
       const a = r.answer;
-      const facts = [['outcome', a.outcome], ['mean', a.mean], ['temperature', a.temperature], ['birthday', a.birthday]]
-        .filter(([, v]) => v !== undefined && v !== null)
-        .map(([k, v]) => h('span', { class: `fact ${k}` }, `${k} ${v}`));
+      const facts: [string, string, string | undefined][] = [
+        ['canonical', 'Canonical form', a.output], ['outcome', 'Outcome', a.outcome && (OUTCOMES[a.outcome] ?? a.outcome)],
+        ['mean', 'Mean', a.mean], ['temperature', 'Temperature', a.temperature], ['birthday', 'Birthday', a.birthday?.toString()],
+      ];
+      result.replaceChildren(
+        h('p', { class: 'answer' }, h('code', {}, expression), ' = ', h('output', { id: 'output', class: 'output' }, a.output)),
+        h('div', { class: 'table' },
+          h('dl', { class: 'facts' }, ...facts.filter(([, , v]) => v !== undefined && v !== null)
+            .flatMap(([k, name, v]) => [h('dt', {}, name), h('dd', { class: k }, v!)])),
+          r.thermograph ? h('div', { id: 'thermograph', class: 'thermograph' }, picture(r.thermograph, `thermograph`)) : h('p', { class: 'help' }, 'No thermograph: the value is not a game.')),
+        r.text ? h('pre', { class: 'text' }, r.text) : '');
       history.prepend(h('li', {},
         h('button', { type: 'button', class: 'again', title: 'Use again', onclick: () => { input.value = expression; input.focus(); } }, h('code', {}, expression)),
-        ' = ', h('output', { class: 'output' }, a.output),
-        facts.length ? h('span', { class: 'facts-line' }, ' ', ...facts) : null,
-        r.text ? h('pre', { class: 'text' }, r.text) : null));
-      graph.replaceChildren(r.thermograph ? picture(r.thermograph, 'thermograph') : h('p', {}, 'No thermograph: the value is not a game.'));
+        ' = ', h('output', {}, a.output)));
+      historyBox.hidden = false;
       input.select();
     } catch (e) {
       errors.replaceChildren(errorBox((e as Error).message));
@@ -45,10 +60,11 @@ export async function calcView(main: HTMLElement, engine: Engine) {
     input.value = back ? past[past.length - back] : '';
   });
   main.append(h('section', { class: 'view' }, h('h2', {}, 'Calculator'),
-    h('p', { class: 'help' }, 'CGSuite\'s notation: {1|*}, ^, *2, 3/4, g := {2|-1}, g + ^, {3||2|1}.Temperature, .Mean, .LeftStop, .Canonical…'),
+    h('p', { class: 'help' }, 'CGSuite\'s notation: {1|*}, ^, *2, 3/4, g := {2|-1}, g + ^, {3||2|1}.Temperature, .Mean, .LeftStop, .Canonical… Up and down recall what you typed.'),
     h('form', { class: 'controls', onsubmit: (e: Event) => { e.preventDefault(); void evaluate(); } },
       field('Expression', input), field('Explain the simplification', explain), h('button', { type: 'submit' }, 'Evaluate')),
-    errors, h('div', { class: 'table' }, h('div', {}, h('h3', {}, 'History'), history), h('div', {}, h('h3', {}, 'Thermograph'), graph))));
+    errors, result, historyBox));
   if (p.get('expr')) await evaluate();
   input.focus();
+  input.select();
 }

@@ -4,6 +4,7 @@
 import type { Engine } from '../engine';
 import { catalogue, gameOptions, playId, type GameInfo } from '../catalogue';
 import { busy, errorBox, field, h, params, picture, setParams } from '../ui';
+import { explanation } from '../explain';
 
 interface Playable { move: string; position: string; touched: string[] }
 interface Part { game: string; position: string; svg: string | null }
@@ -14,6 +15,14 @@ interface State {
   parts: Part[]; moves: Playable[];
 }
 interface Chosen { move: string; position: string; winning: boolean; reason: string }
+
+/** A small picture drawn larger (up to twice its size), for a projector or a finger. */
+function enlarge(div: HTMLElement): HTMLElement {
+  const svg = div.querySelector('svg');
+  const w = Number(svg?.getAttribute('width'));
+  if (svg && w > 0) svg.style.width = `${Math.round(Math.min(2, Math.max(1, 480 / w)) * w)}px`;
+  return div;
+}
 
 export async function playView(main: HTMLElement, engine: Engine) {
   const games = await catalogue(engine);
@@ -33,8 +42,10 @@ export async function playView(main: HTMLElement, engine: Engine) {
   const said = h('p', { id: 'said', class: 'said', 'aria-live': 'polite' });
   const board = h('div', { id: 'board', class: 'board' });
   const moveList = h('ol', { id: 'moves', class: 'moves' });
-  const typed = h('input', { id: 'typed', placeholder: 'type a move (e.g. 3-2, a1-a2)', spellcheck: 'false', size: 22 });
-  const explainBox = h('pre', { id: 'explain', class: 'explain', hidden: true });
+  const record = h('ol', { id: 'record', class: 'record' });
+  const typed = h('input', { id: 'typed', placeholder: 'type a move (e.g. 3-2, a1-a2)', spellcheck: 'false', size: 26 });
+  const explainBox = h('div', { id: 'explain', class: 'explain', hidden: true });
+  const where = h('p', { id: 'where', class: 'where' });
   const errors = h('div', { class: 'errors' });
 
   let key = 0;
@@ -53,9 +64,9 @@ export async function playView(main: HTMLElement, engine: Engine) {
     h('button', { type: 'button', id: 'restart', title: 'From the start again (r)', onclick: () => void act('restart') }, 'Restart'),
     h('form', { class: 'typed', onsubmit: (e: Event) => { e.preventDefault(); void playText(); } }, typed, h('button', { type: 'submit' }, 'Play')));
   main.append(h('section', { class: 'view play' },
-    h('h2', {}, 'Play against the computer'), form, status, actions, errors,
-    h('div', { class: 'table' }, board, h('div', { class: 'side' }, h('h3', {}, 'Your moves'), moveList)),
-    said, explainBox));
+    h('h2', {}, 'Play against the computer'), form, status, actions, said, errors, where,
+    h('div', { class: 'table' }, board, h('div', { class: 'side' }, h('h3', {}, 'Your moves'), moveList, h('h3', { class: 'record-title' }, 'The game so far'), record)),
+    explainBox));
 
   function request() {
     return { game: gameSel.value, position: position.value, misere: misere.checked, computer_first: first.value === 'computer', right: side.value === 'right' };
@@ -80,6 +91,7 @@ export async function playView(main: HTMLElement, engine: Engine) {
       if (key) void engine.call('dropGame', { key });
       const r = await busy(engine, 'Starting…', () => engine.call<{ key: number; state: State }>('newGame', req));
       key = r.key;
+      record.replaceChildren();
       show(r.state);
       await computerTurn();
     } catch (e) { key = 0; state = null; board.replaceChildren(); moveList.replaceChildren(); status.textContent = ''; showError(e); }
@@ -92,10 +104,14 @@ export async function playView(main: HTMLElement, engine: Engine) {
     winning = [];
     selection = [];
     board.replaceChildren(...s.parts.map((part, i) => h('figure', { class: 'part' },
-      part.svg ? picture(part.svg, `${part.game} ${part.position}`) : h('pre', {}, `${part.game} ${part.position}`),
+      part.svg ? enlarge(picture(part.svg, `${part.game} ${part.position}`)) : h('pre', {}, `${part.game} ${part.position}`),
       s.parts.length > 1 ? h('figcaption', {}, `part ${i + 1}: ${part.game} ${part.position}`) : null)));
+    while (record.children.length > s.moves_played) record.lastElementChild!.remove();
+    board.dataset.position = s.position;
+    board.dataset.moves = String(s.moves_played);
+    where.textContent = `${s.game} ${s.position}${s.misere ? ' (misère)' : ''}, after ${s.moves_played} move${s.moves_played === 1 ? '' : 's'}`;
     moveList.replaceChildren(...s.moves.map((m, i) => h('li', {},
-      h('button', { type: 'button', class: 'move', 'data-index': i, onclick: () => void playIndex(i) }, m.move, h('span', { class: 'to' }, ` → ${m.position}`)))));
+      h('button', { type: 'button', class: 'move', 'data-index': i, 'data-position': m.position, 'data-touched': m.touched.join(' '), onclick: () => void playIndex(i) }, m.move, h('span', { class: 'to' }, ` → ${m.position}`)))));
     const sideName = (x: string) => (s.partizan ? ` (${x})` : '');
     if (s.over) {
       const youWon = s.over !== 'Repetition' && s.over.NoMove.winner === s.you;
@@ -107,12 +123,26 @@ export async function playView(main: HTMLElement, engine: Engine) {
       status.textContent = s.your_turn ? `Your move${sideName(s.you)}: click the picture or a move.` : `The computer is thinking${sideName(s.to_move)}…`;
     }
     board.classList.toggle('live', !s.over && s.your_turn);
+    if (!s.over && s.your_turn) think();
+  }
+
+  // While the player looks at the position, the engine works out its best move, so that
+  // the answer to the player's move finds what it needs known (the board's data-thinking
+  // says when it is done).
+  function think() {
+    board.dataset.thinking = '1';
+    void engine.background('think', { key }).catch(() => {}).finally(() => {
+      if (!engine.thinking) delete board.dataset.thinking;
+    });
   }
 
   async function computerTurn() {
     while (state && !state.over && !state.your_turn) {
       const r = await busy(engine, 'The computer is thinking…', () => engine.call<{ move: Chosen | null; state: State }>('computerMove', { key }));
-      if (r.move) said.textContent = `The computer played ${r.move.move} (→ ${r.move.position}): ${r.move.reason}.`;
+      if (r.move) {
+        said.textContent = `The computer played ${r.move.move} (→ ${r.move.position}): ${r.move.reason}.`;
+        remember('computer', r.move.move, r.move.position);
+      }
       show(r.state);
     }
   }
@@ -128,8 +158,14 @@ export async function playView(main: HTMLElement, engine: Engine) {
 
   function playIndex(i: number) {
     if (!state || state.over || !state.your_turn) return;
-    said.textContent = `You played ${state.moves[i].move}.`;
-    return after(engine.call<State>('playIndex', { key, index: i }));
+    const m = state.moves[i];
+    said.textContent = `You played ${m.move}.`;
+    return after(engine.call<State>('playIndex', { key, index: i }).then((s) => { remember('you', m.move, m.position); return s; }));
+  }
+
+  /** A move in the game's record, with the position it left. */
+  function remember(who: 'you' | 'computer', move: string, after: string) {
+    record.append(h('li', { class: who, 'data-position': after }, `${who === 'you' ? 'You' : 'Computer'}: ${move} → ${after}`));
   }
 
   function playText() {
@@ -137,7 +173,7 @@ export async function playView(main: HTMLElement, engine: Engine) {
     if (!text) return;
     typed.value = '';
     said.textContent = `You played ${text}.`;
-    return after(engine.call<State>('play', { key, text }));
+    return after(engine.call<State>('play', { key, text }).then((s) => { remember('you', text, s.position); return s; }));
   }
 
   function act(op: 'undo' | 'restart') {
@@ -176,7 +212,10 @@ export async function playView(main: HTMLElement, engine: Engine) {
       winning = r.winning;
       const cells = new Set(winning.flatMap((i) => state!.moves[i].touched));
       for (const g of board.querySelectorAll('[data-cell]')) g.classList.toggle('win', cells.has(g.getAttribute('data-cell')!));
-      for (const b of moveList.querySelectorAll<HTMLElement>('.move')) b.classList.toggle('win', winning.includes(Number(b.dataset.index)));
+      for (const b of moveList.querySelectorAll<HTMLElement>('.move')) {
+        b.classList.toggle('win', winning.includes(Number(b.dataset.index)));
+        b.classList.toggle('suggested', b.dataset.position === r.choice?.position);
+      }
       said.textContent = winning.length
         ? `${winning.length} winning move${winning.length > 1 ? 's' : ''}, highlighted. The computer would play ${r.choice?.move}: ${r.choice?.reason}.`
         : `No move wins against perfect play. The computer would play ${r.choice?.move ?? 'nothing'}${r.choice ? `: ${r.choice.reason}` : ''}.`;
@@ -186,8 +225,8 @@ export async function playView(main: HTMLElement, engine: Engine) {
   async function explain() {
     if (!state) return;
     try {
-      const r = await busy(engine, 'Explaining…', () => engine.call<{ text: string }>('explain', { key }));
-      explainBox.textContent = r.text;
+      const r = await busy(engine, 'Explaining…', () => engine.call<{ text: string; analysis: unknown }>('explain', { key }));
+      explainBox.replaceChildren(h('h3', {}, 'Why'), explanation(r.analysis), h('details', {}, h('summary', {}, 'As nimlab analyze writes it'), h('pre', { class: 'text' }, r.text)));
       explainBox.hidden = false;
     } catch (e) { showError(e); }
   }

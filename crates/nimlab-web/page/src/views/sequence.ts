@@ -25,8 +25,13 @@ function plot(values: number[], report: any): SVGElement {
   svg.append(svgEl('title', {}, `G(n) of ${report.name ?? report.rule}, n = 0 … ${n - 1}`));
   svg.append(svgEl('line', { x1: L, y1: H - B, x2: W - 10, y2: H - B, class: 'axis' }));
   svg.append(svgEl('line', { x1: L, y1: T, x2: L, y2: H - B, class: 'axis' }));
-  for (const v of [0, max]) svg.append(svgEl('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, String(v)));
-  for (const i of [0, n - 1]) svg.append(svgEl('text', { x: x(i), y: H - 8, 'text-anchor': 'middle' }, String(i)));
+  // Ticks at 1, 2 or 5 times a power of ten, about six of them on each axis.
+  const step = (span: number) => { const p = 10 ** Math.floor(Math.log10(Math.max(1, span / 6))); return [1, 2, 5, 10].map((k) => k * p).find((s) => span / s <= 6) ?? p * 10; };
+  for (let v = 0; v <= max; v += step(max)) {
+    svg.append(svgEl('line', { x1: L - 4, y1: y(v), x2: W - 10, y2: y(v), class: 'tick' }));
+    svg.append(svgEl('text', { x: L - 6, y: y(v) + 4, 'text-anchor': 'end' }, String(v)));
+  }
+  for (let i = 0; i < n; i += step(n - 1)) svg.append(svgEl('text', { x: x(i), y: H - 8, 'text-anchor': 'middle' }, String(i)));
   if (report.preperiod != null && report.period != null && report.preperiod < n) {
     const a = report.preperiod, b = Math.min(n - 1, report.preperiod + report.period);
     svg.append(svgEl('rect', { x: x(a), y: T, width: Math.max(1, x(b) - x(a)), height: H - B - T, class: 'period', 'data-period': report.period }));
@@ -67,7 +72,10 @@ export async function sequenceView(main: HTMLElement, engine: Engine) {
           h('dt', {}, 'Proof'), h('dd', {}, rep.proved ? 'proved by the periodicity theorem' : rep.proof_needs ? `needs ${rep.proof_needs} values` : 'none')),
         download, h('pre', { class: 'text' }, r.text));
     } catch (e) {
-      out.replaceChildren(errorBox((e as Error).message));
+      const message = (e as Error).message;
+      out.replaceChildren(message === 'cancelled'
+        ? h('p', { class: 'cancelled status' }, 'Cancelled: the engine was stopped (and started afresh).')
+        : errorBox(message));
     }
   }
   prove.addEventListener('change', () => { to.disabled = prove.checked; });
