@@ -9,7 +9,7 @@ use nimlab::conway::Arena;
 use nimlab::explore::{GameGraph, Hasse, Shape};
 use nimlab::games::ruleset::Side;
 use nimlab::games::{Game, GameInfo};
-use nimlab::heap::{Rule, Run, Sequence, SequenceReport, MAX_LENGTH};
+use nimlab::heap::SequenceReport;
 use nimlab::notation::Expr;
 use nimlab::play::{self, End, Part, Playable};
 use nimlab::{Convention, Error, Result};
@@ -238,24 +238,7 @@ pub struct Computed {
 /// # Errors
 /// As [`api::sequence`].
 pub fn sequence(req: &SequenceRequest, progress: impl FnMut(u64)) -> Result<Computed> {
-    let rule = Rule::parse(&req.rule)?;
-    let to = match (req.to, req.prove) {
-        (Some(n), _) => n,
-        (None, true) => MAX_LENGTH - 1,
-        (None, false) => {
-            return Err(Error::missing(
-                "how far to compute is missing",
-                "the largest heap (`to`), or a proof of the period (`prove`)",
-            ))
-        }
-    };
-    let run = Run {
-        prove: req.prove,
-        unbounded: req.prove,
-        ..Run::to(to.saturating_add(1))
-    };
-    let mut seq = Sequence::new(rule);
-    run.extend(&mut seq, progress)?;
+    let seq = api::run_sequence(req, progress)?;
     let sent = seq.len().min(MAX_SENT_VALUES);
     let values = (0..sent).filter_map(|n| seq.get(n)).collect();
     let report = SequenceReport::new(&seq);
