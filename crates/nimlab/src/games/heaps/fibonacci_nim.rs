@@ -157,7 +157,7 @@ pub fn mover_wins(heap: u64, max_take: u64) -> bool {
 /// // 20 = 13 + 5 + 2: take 2 (5 > 4); 7 loses (13 < 14); 20 takes everything.
 /// assert_eq!(winning_takes(20, 19), vec![2]);
 /// assert_eq!(winning_takes(20, 20), vec![2, 20]);
-/// assert_eq!(winning_takes(21, 20), vec![]);
+/// assert_eq!(winning_takes(21, 20), Vec::<u64>::new());
 /// ```
 pub fn winning_takes(heap: u64, max_take: u64) -> Vec<u64> {
     let limit = max_take.min(heap);
