@@ -361,30 +361,7 @@ pub fn tree(req: &TreeRequest) -> Result<Tree> {
     })
 }
 
-/// A request for a new game against the computer.
-///
-/// ```
-/// let req: nimlab_web::core::PlayRequest = serde_json::from_str(r#"{"game":"nim"}"#).unwrap();
-/// assert_eq!((req.position.as_str(), req.misere, req.computer_first), ("", false, false));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayRequest {
-    /// The game id.
-    pub game: String,
-    /// The start position; the game's start when empty.
-    #[serde(default)]
-    pub position: String,
-    /// Misère play.
-    #[serde(default)]
-    pub misere: bool,
-    /// The computer moves first.
-    #[serde(default)]
-    pub computer_first: bool,
-    /// The player plays Right (in a partizan game).
-    #[serde(default)]
-    pub right: bool,
-}
+pub use nimlab::api::PlayRequest;
 
 /// What the page shows of a game in progress.
 ///
@@ -511,22 +488,9 @@ impl Play {
     /// # Errors
     /// The position's errors; misère play of a partizan game.
     pub fn new(req: &PlayRequest) -> Result<Play> {
-        let position = if req.position.trim().is_empty() {
-            let id = req.game.split(':').next().unwrap_or_default();
-            let info = games().into_iter().find(|g| g.id == id);
-            info.map(|g| g.start.to_string()).unwrap_or_default()
-        } else {
-            req.position.clone()
-        };
-        let game = read_game(&req.game, &position)?;
-        let convention = if req.misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        };
-        let you = if req.right { Side::Right } else { Side::Left };
-        let session = play::Session::new(game, convention, you, req.computer_first)?;
-        Ok(Play { session })
+        Ok(Play {
+            session: req.session()?,
+        })
     }
 
     /// The game in progress.

@@ -14,6 +14,7 @@
 
 use crate::analysis::{Analysis, Analyzer};
 use crate::calc::{Explanation, Session, ValueReport};
+use crate::games::ruleset::Side;
 use crate::games::{Arg, Catalogue, Game};
 use crate::heap::{Rule, Run, Sequence, SequenceReport, MAX_LENGTH};
 use crate::{Convention, Error, Origin, Result};
@@ -226,6 +227,71 @@ pub fn run_sequence(req: &SequenceRequest, progress: impl FnMut(u64)) -> Result<
     let mut seq = Sequence::new(rule);
     run.extend(&mut seq, progress)?;
     Ok(seq)
+}
+
+/// A request for a new game against the computer.
+///
+/// ```
+/// let req: nimlab::api::PlayRequest = serde_json::from_str(r#"{"game":"nim"}"#).unwrap();
+/// assert_eq!((req.position.as_str(), req.misere, req.computer_first), ("", false, false));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    /// The game id.
+    pub game: String,
+    /// The start position; the game's start when empty.
+    #[serde(default)]
+    pub position: String,
+    /// Misère play.
+    #[serde(default)]
+    pub misere: bool,
+    /// The computer moves first.
+    #[serde(default)]
+    pub computer_first: bool,
+    /// The player plays Right (in a partizan game).
+    #[serde(default)]
+    pub right: bool,
+}
+
+impl PlayRequest {
+    /// The game against the computer that the request asks for, from the game's start
+    /// (as the catalogue gives it) when no position is given.
+    ///
+    /// ```
+    /// use nimlab::api::PlayRequest;
+    /// let req = |p: &str| PlayRequest { game: "nim".into(), position: p.into(), misere: false,
+    ///     computer_first: false, right: false };
+    /// // Marienbad's 1 3 5 7, the start of `nim`.
+    /// assert_eq!(req("").session().unwrap().current().position(), "1 3 5 7");
+    /// assert!(req("x").session().is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// The position's errors; misère play of a partizan game.
+    pub fn session(&self) -> Result<crate::play::Session> {
+        let position = if self.position.trim().is_empty() {
+            let id = self.game.split(':').next().unwrap_or_default();
+            let info = games().into_iter().find(|g| g.id == id);
+            info.map(|g| g.start.to_string()).unwrap_or_default()
+        } else {
+            self.position.clone()
+        };
+        let game = AnalyzeRequest {
+            game: self.game.clone(),
+            position,
+            misere: false,
+            max_moves: None,
+        }
+        .game()?;
+        let convention = if self.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        };
+        let you = if self.right { Side::Right } else { Side::Left };
+        crate::play::Session::new(game, convention, you, self.computer_first)
+    }
 }
 
 /// The catalogue: every game with its id, usage, kind, rules, notation, example and
