@@ -254,33 +254,103 @@ fn groups(points: Points) -> Vec<Points> {
 /// Every position with all 19 points.
 const ALL: Points = (1 << POINTS) - 1;
 
+/// The eleven symmetries of the hexagon other than the identity (five rotations, six
+/// reflections), each as the point that every point goes to.
+///
+/// In cube coordinates (q, s, −q − s) a rotation by a sixth of a turn sends (x, y, z) to
+/// (−z, −x, −y), and swapping y and z reflects. Each keeps the hexagon and its
+/// neighbours, so it sends moves to moves and a position to one of the same value.
+fn symmetries() -> Vec<[usize; POINTS]> {
+    let at = coordinates();
+    let index = |(q, s): (i32, i32)| at.iter().position(|&c| c == (q, s));
+    let mut out = Vec::new();
+    for turn in 0..6 {
+        for reflect in [false, true] {
+            if turn == 0 && !reflect {
+                continue;
+            }
+            let mut map = [0; POINTS];
+            for (i, &(q, s)) in at.iter().enumerate() {
+                let (mut x, mut y, mut z) = (q, s, -q - s);
+                for _ in 0..turn {
+                    (x, y, z) = (-z, -x, -y);
+                }
+                if reflect {
+                    (y, z) = (z, y);
+                }
+                debug_assert_eq!(x + y + z, 0);
+                map[i] = index((x, y)).unwrap_or(i);
+            }
+            out.push(map);
+        }
+    }
+    out
+}
+
+/// A symmetry as three tables of 256 masks, one for each byte of a position.
+struct Image([[Points; 256]; 3]);
+
+impl Image {
+    fn new(map: &[usize; POINTS]) -> Image {
+        let mut t = [[0; 256]; 3];
+        for (k, table) in t.iter_mut().enumerate() {
+            for (byte, entry) in table.iter_mut().enumerate() {
+                for (bit, &to) in map.iter().enumerate().skip(8 * k).take(8) {
+                    if byte >> (bit - 8 * k) & 1 != 0 {
+                        *entry |= 1 << to;
+                    }
+                }
+            }
+        }
+        Image(t)
+    }
+
+    fn of(&self, p: Points) -> Points {
+        self.0[0][(p & 0xff) as usize]
+            | self.0[1][(p >> 8 & 0xff) as usize]
+            | self.0[2][(p >> 16 & 0xff) as usize]
+    }
+}
+
 /// The value of every one of the 2^19 positions, indexed by the position, computed once
-/// (in a few tens of milliseconds) and kept for the rest of the run.
+/// (in a few milliseconds) and kept for the rest of the run.
 ///
 /// The positions are valued in increasing order, so every option (a subset) and every
 /// group of a position (a subset) is valued before it: a position of two or more groups
 /// gets the nim-sum of its first group's value and the rest's, a single group the mex of
-/// its options' values. A value is below 128: a mex is at most the number of moves (85),
-/// and a nim-sum of numbers below 128 is below 128.
+/// its options' values, which is then written at its eleven images under the hexagon's
+/// symmetries too (those not yet reached are not searched again). A value is below 128: a
+/// mex is at most the number of moves (85), and a nim-sum of numbers below 128 is below
+/// 128.
 fn table() -> &'static [u8] {
     static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
     TABLE.get_or_init(|| {
+        const UNKNOWN: u8 = u8::MAX;
         let near = Near::get();
         let moves = moves();
-        let mut value = vec![0u8; 1 << POINTS];
+        let images: Vec<Image> = symmetries().iter().map(Image::new).collect();
+        let mut value = vec![UNKNOWN; 1 << POINTS];
+        value[0] = 0;
         for p in 1..=ALL {
+            if value[p as usize] != UNKNOWN {
+                continue;
+            }
             let first = near.group(p & p.wrapping_neg(), p);
-            value[p as usize] = if first != p {
-                value[first as usize] ^ value[(p & !first) as usize]
-            } else {
-                let mut seen = 0u128;
-                for &m in moves {
-                    if m & p == m {
-                        seen |= 1 << value[(p & !m) as usize];
-                    }
+            if first != p {
+                value[p as usize] = value[first as usize] ^ value[(p & !first) as usize];
+                continue;
+            }
+            let mut seen = 0u128;
+            for &m in moves {
+                if m & p == m {
+                    seen |= 1 << value[(p & !m) as usize];
                 }
-                (!seen).trailing_zeros() as u8
-            };
+            }
+            let v = (!seen).trailing_zeros() as u8;
+            value[p as usize] = v;
+            for image in &images {
+                value[image.of(p) as usize] = v;
+            }
         }
         value
     })
@@ -498,6 +568,28 @@ mod tests {
                 p
             })
             .collect()
+    }
+
+    #[test]
+    fn the_symmetries_are_eleven_distinct_maps_that_keep_the_moves() {
+        let maps = symmetries();
+        assert_eq!(maps.len(), 11);
+        let mut all: Vec<Points> = moves().to_vec();
+        all.sort_unstable();
+        let mut seen = vec![(0..POINTS).collect::<Vec<_>>()];
+        for map in &maps {
+            let image = Image::new(map);
+            // A permutation that fixes the centre.
+            let mut sorted = map.to_vec();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..POINTS).collect::<Vec<_>>());
+            assert_eq!(map[9], 9);
+            let mut moved: Vec<Points> = all.iter().map(|&m| image.of(m)).collect();
+            moved.sort_unstable();
+            assert_eq!(moved, all);
+            assert!(!seen.contains(&map.to_vec()));
+            seen.push(map.to_vec());
+        }
     }
 
     #[test]
