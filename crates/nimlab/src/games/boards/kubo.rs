@@ -116,17 +116,25 @@ const POSITIONS: usize = 1 << 18;
 /// taking one piece from each stack of a line lowers the index by the sum of the stacks'
 /// units (`delta` below); it is allowed when each of those stacks is not empty, that is
 /// when `delta` is within the mask of the non-empty stacks' low bits. A value is below
-/// 64: a position has at most 9 · 3 + 12 + 6 = 45 moves.
+/// 64: a position has at most 9 · 3 + 12 + 6 = 45 moves. A position's value is written
+/// at its seven images under the square's symmetries too (those not yet reached are not
+/// searched again).
 fn table(three: bool) -> &'static [u8] {
     static TABLES: [OnceLock<Vec<u8>>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[usize::from(three)].get_or_init(|| {
+        const UNKNOWN: u8 = u8::MAX;
+        let images: Vec<Image> = symmetries().iter().map(Image::new).collect();
         let unit = |i: usize| 1usize << (2 * (8 - i));
         let mut lines: Vec<usize> = PAIRS.iter().map(|p| unit(p[0]) + unit(p[1])).collect();
         if three {
             lines.extend(TRIPLES.iter().map(|t| unit(t[0]) + unit(t[1]) + unit(t[2])));
         }
-        let mut value = vec![0u8; POSITIONS];
+        let mut value = vec![UNKNOWN; POSITIONS];
+        value[0] = 0;
         for index in 1..POSITIONS {
+            if value[index] != UNKNOWN {
+                continue;
+            }
             let mut seen = 0u64;
             for i in 0..9 {
                 let shift = 2 * (8 - i);
@@ -140,10 +148,68 @@ fn table(three: bool) -> &'static [u8] {
                     seen |= 1 << value[index - delta];
                 }
             }
-            value[index] = (!seen).trailing_zeros() as u8;
+            let v = (!seen).trailing_zeros() as u8;
+            value[index] = v;
+            for image in &images {
+                value[image.of(index)] = v;
+            }
         }
         value
     })
+}
+
+/// The seven symmetries of the square other than the identity (three rotations, four
+/// reflections), each as the stack that every stack goes to. Each sends neighbours to
+/// neighbours and lines to lines, so it sends moves to moves and a position to one of
+/// the same value.
+fn symmetries() -> Vec<[usize; 9]> {
+    let mut out = Vec::new();
+    for turn in 0..4 {
+        for reflect in [false, true] {
+            if turn == 0 && !reflect {
+                continue;
+            }
+            let mut map = [0; 9];
+            for (i, to) in map.iter_mut().enumerate() {
+                let (mut r, mut c) = (i / 3, i % 3);
+                for _ in 0..turn {
+                    (r, c) = (c, 2 - r);
+                }
+                if reflect {
+                    c = 2 - c;
+                }
+                *to = 3 * r + c;
+            }
+            out.push(map);
+        }
+    }
+    out
+}
+
+/// A symmetry as three tables of 64 indices, one for each row of three stacks (six bits
+/// of the index).
+struct Image([[usize; 64]; 3]);
+
+impl Image {
+    fn new(map: &[usize; 9]) -> Image {
+        let shift = |i: usize| 2 * (8 - i);
+        let mut t = [[0; 64]; 3];
+        for (row, table) in t.iter_mut().enumerate() {
+            for (bits, entry) in table.iter_mut().enumerate() {
+                for k in 0..3 {
+                    let i = 3 * row + k;
+                    // Stack i's height sits at bits 2(2 − k) of its row's six.
+                    let h = bits >> (2 * (2 - k)) & 3;
+                    *entry |= h << shift(map[i]);
+                }
+            }
+        }
+        Image(t)
+    }
+
+    fn of(&self, index: usize) -> usize {
+        self.0[0][index >> 12 & 63] | self.0[1][index >> 6 & 63] | self.0[2][index & 63]
+    }
 }
 
 /// Reads the nine heights: three groups of three digits separated by `/` or spaces, or
@@ -471,6 +537,50 @@ mod tests {
                 s
             })
             .collect()
+    }
+
+    #[test]
+    fn the_symmetries_are_seven_distinct_maps_that_keep_the_moves() {
+        let maps = symmetries();
+        assert_eq!(maps.len(), 7);
+        let mut seen = vec![[0, 1, 2, 3, 4, 5, 6, 7, 8]];
+        for map in &maps {
+            let image = Image::new(map);
+            let mut sorted = *map;
+            sorted.sort_unstable();
+            assert_eq!(sorted, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+            assert!(!seen.contains(map));
+            seen.push(*map);
+            for s in random_stacks(200) {
+                let mut moved = [0; 9];
+                for i in 0..9 {
+                    moved[map[i]] = s[i];
+                }
+                let game = Kubo { three: true };
+                assert_eq!(
+                    image.of(game.dense_index(&s).unwrap()),
+                    game.dense_index(&moved).unwrap()
+                );
+                // The options of the image are the images of the options.
+                let mut a = Vec::new();
+                game.options(&moved, &mut a);
+                let mut b: Vec<Stacks> = Vec::new();
+                game.options(&s, &mut b);
+                let mut b: Vec<Stacks> = b
+                    .iter()
+                    .map(|o| {
+                        let mut m = [0; 9];
+                        for i in 0..9 {
+                            m[map[i]] = o[i];
+                        }
+                        m
+                    })
+                    .collect();
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b);
+            }
+        }
     }
 
     #[test]
