@@ -15,8 +15,10 @@
 //! and a move by the stacks it takes from: `b2` (one piece), `b2x3` (three pieces from
 //! b2), `a1-b1` (one from each), `a1-a3` (one from each stack of column a).
 //!
-//! The game is not a sum: a move may take from several stacks, so the solver searches
-//! the 4^9 = 262,144 positions, each kept in a table by its heights in base 4.
+//! The game is not a sum: a move may take from several stacks, so the values of all
+//! 4^9 = 262,144 positions are worked out once, the first time one is asked for, in
+//! increasing order of their heights read in base 4 (a move lowers that number), and
+//! kept in a table of 256 KiB.
 //!
 //! Every position that is symmetric through the centre, with the centre stack empty, is
 //! a second-player win: a move not touching the centre has a mirror image that it does
@@ -37,6 +39,7 @@ use crate::games::catalogue::{Entry, Params};
 use crate::games::rules::{Rules, Typed};
 use crate::impartial::ImpartialGame;
 use crate::{Error, Result};
+use std::sync::OnceLock;
 
 /// The most pieces in one stack.
 pub const HEIGHT: u8 = 3;
@@ -100,6 +103,114 @@ const TRIPLES: [[usize; 3]; 6] = [
     [1, 4, 7],
     [2, 5, 8],
 ];
+
+/// The number of positions: four heights (0 to 3) for each of nine stacks.
+const POSITIONS: usize = 1 << 18;
+
+/// The value of every one of the 4^9 positions under one reading of the rules, indexed
+/// by [`ImpartialGame::dense_index`] (stack i's height in bits 16 − 2i and 17 − 2i),
+/// computed once and kept for the rest of the run.
+///
+/// Every move lowers some heights and raises none, so it lowers the index: the positions
+/// are valued in increasing order of their index, each by the mex of its options. A move
+/// taking one piece from each stack of a line lowers the index by the sum of the stacks'
+/// units (`delta` below); it is allowed when each of those stacks is not empty, that is
+/// when `delta` is within the mask of the non-empty stacks' low bits. A value is below
+/// 64: a position has at most 9 · 3 + 12 + 6 = 45 moves. A position's value is written
+/// at its seven images under the square's symmetries too (those not yet reached are not
+/// searched again).
+fn table(three: bool) -> &'static [u8] {
+    static TABLES: [OnceLock<Vec<u8>>; 2] = [OnceLock::new(), OnceLock::new()];
+    TABLES[usize::from(three)].get_or_init(|| {
+        const UNKNOWN: u8 = u8::MAX;
+        let images: Vec<Image> = symmetries().iter().map(Image::new).collect();
+        let unit = |i: usize| 1usize << (2 * (8 - i));
+        let mut lines: Vec<usize> = PAIRS.iter().map(|p| unit(p[0]) + unit(p[1])).collect();
+        if three {
+            lines.extend(TRIPLES.iter().map(|t| unit(t[0]) + unit(t[1]) + unit(t[2])));
+        }
+        let mut value = vec![UNKNOWN; POSITIONS];
+        value[0] = 0;
+        for index in 1..POSITIONS {
+            if value[index] != UNKNOWN {
+                continue;
+            }
+            let mut seen = 0u64;
+            for i in 0..9 {
+                let shift = 2 * (8 - i);
+                for take in 1..=(index >> shift & 3) {
+                    seen |= 1 << value[index - (take << shift)];
+                }
+            }
+            let filled = (index | index >> 1) & 0x15555;
+            for &delta in &lines {
+                if delta & filled == delta {
+                    seen |= 1 << value[index - delta];
+                }
+            }
+            let v = (!seen).trailing_zeros() as u8;
+            value[index] = v;
+            for image in &images {
+                value[image.of(index)] = v;
+            }
+        }
+        value
+    })
+}
+
+/// The seven symmetries of the square other than the identity (three rotations, four
+/// reflections), each as the stack that every stack goes to. Each sends neighbours to
+/// neighbours and lines to lines, so it sends moves to moves and a position to one of
+/// the same value.
+fn symmetries() -> Vec<[usize; 9]> {
+    let mut out = Vec::new();
+    for turn in 0..4 {
+        for reflect in [false, true] {
+            if turn == 0 && !reflect {
+                continue;
+            }
+            let mut map = [0; 9];
+            for (i, to) in map.iter_mut().enumerate() {
+                let (mut r, mut c) = (i / 3, i % 3);
+                for _ in 0..turn {
+                    (r, c) = (c, 2 - r);
+                }
+                if reflect {
+                    c = 2 - c;
+                }
+                *to = 3 * r + c;
+            }
+            out.push(map);
+        }
+    }
+    out
+}
+
+/// A symmetry as three tables of 64 indices, one for each row of three stacks (six bits
+/// of the index).
+struct Image([[usize; 64]; 3]);
+
+impl Image {
+    fn new(map: &[usize; 9]) -> Image {
+        let shift = |i: usize| 2 * (8 - i);
+        let mut t = [[0; 64]; 3];
+        for (row, table) in t.iter_mut().enumerate() {
+            for (bits, entry) in table.iter_mut().enumerate() {
+                for k in 0..3 {
+                    let i = 3 * row + k;
+                    // Stack i's height sits at bits 2(2 − k) of its row's six.
+                    let h = bits >> (2 * (2 - k)) & 3;
+                    *entry |= h << shift(map[i]);
+                }
+            }
+        }
+        Image(t)
+    }
+
+    fn of(&self, index: usize) -> usize {
+        self.0[0][index >> 12 & 63] | self.0[1][index >> 6 & 63] | self.0[2][index & 63]
+    }
+}
 
 /// Reads the nine heights: three groups of three digits separated by `/` or spaces, or
 /// nine numbers.
@@ -185,6 +296,16 @@ impl ImpartialGame for Kubo {
                 }
             }
         }
+    }
+
+    /// The value from the table of every position (see the module's notes); `None` for
+    /// a stack higher than 3.
+    fn closed_form(&self, s: &Stacks) -> Option<u64> {
+        if s.iter().any(|&h| h > HEIGHT) {
+            return None;
+        }
+        let index = self.dense_index(s)?;
+        Some(u64::from(table(self.three)[index]))
     }
 
     fn dense_index(&self, s: &Stacks) -> Option<usize> {
@@ -350,6 +471,141 @@ mod tests {
                 }
                 assert_eq!(table.value(&s).unwrap(), plain.value(&s).unwrap(), "{s:?}");
             }
+        }
+    }
+
+    /// The moves found afresh from the square: stack i stands at row i / 3 and column
+    /// i % 3; a move takes 1 to 3 from one stack, one from each of two stacks at distance
+    /// 1, or (`three`) one from each of three stacks sharing a row or a column.
+    fn moves_by_square(s: &Stacks, three: bool) -> Vec<Stacks> {
+        let at = |i: usize| ((i / 3) as i32, (i % 3) as i32);
+        let mut out = Vec::new();
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for a in 0..9 {
+            for take in 1..=s[a] {
+                let mut next = *s;
+                next[a] -= take;
+                out.push(next);
+            }
+            for b in a + 1..9 {
+                let ((ra, ca), (rb, cb)) = (at(a), at(b));
+                if (ra - rb).abs() + (ca - cb).abs() == 1 {
+                    groups.push(vec![a, b]);
+                }
+                for c in b + 1..9 {
+                    let (rc, cc) = at(c);
+                    if three && ((ra == rb && rb == rc) || (ca == cb && cb == cc)) {
+                        groups.push(vec![a, b, c]);
+                    }
+                }
+            }
+        }
+        for g in groups {
+            if g.iter().all(|&i| s[i] > 0) {
+                let mut next = *s;
+                g.iter().for_each(|&i| next[i] -= 1);
+                out.push(next);
+            }
+        }
+        out
+    }
+
+    fn brute(s: Stacks, three: bool, memo: &mut std::collections::HashMap<Stacks, u64>) -> u64 {
+        if let Some(&v) = memo.get(&s) {
+            return v;
+        }
+        let options: Vec<u64> = moves_by_square(&s, three)
+            .into_iter()
+            .map(|o| brute(o, three, memo))
+            .collect();
+        let v = (0..).find(|v| !options.contains(v)).unwrap_or(0);
+        memo.insert(s, v);
+        v
+    }
+
+    fn random_stacks(n: usize) -> Vec<Stacks> {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        (0..n)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let mut s = [0u8; 9];
+                for (i, h) in s.iter_mut().enumerate() {
+                    *h = (state >> (2 * i) & 3) as u8;
+                }
+                s
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_symmetries_are_seven_distinct_maps_that_keep_the_moves() {
+        let maps = symmetries();
+        assert_eq!(maps.len(), 7);
+        let mut seen = vec![[0, 1, 2, 3, 4, 5, 6, 7, 8]];
+        for map in &maps {
+            let image = Image::new(map);
+            let mut sorted = *map;
+            sorted.sort_unstable();
+            assert_eq!(sorted, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+            assert!(!seen.contains(map));
+            seen.push(*map);
+            for s in random_stacks(200) {
+                let mut moved = [0; 9];
+                for i in 0..9 {
+                    moved[map[i]] = s[i];
+                }
+                let game = Kubo { three: true };
+                assert_eq!(
+                    image.of(game.dense_index(&s).unwrap()),
+                    game.dense_index(&moved).unwrap()
+                );
+                // The options of the image are the images of the options.
+                let mut a = Vec::new();
+                game.options(&moved, &mut a);
+                let mut b: Vec<Stacks> = Vec::new();
+                game.options(&s, &mut b);
+                let mut b: Vec<Stacks> = b
+                    .iter()
+                    .map(|o| {
+                        let mut m = [0; 9];
+                        for i in 0..9 {
+                            m[map[i]] = o[i];
+                        }
+                        m
+                    })
+                    .collect();
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn the_moves_and_the_table_agree_with_the_square_and_the_mex_rule() {
+        for three in [true, false] {
+            let game = Kubo { three };
+            let mut memo = std::collections::HashMap::new();
+            let mut search = GrundySolver::without_closed_forms(game);
+            let mut positions = random_stacks(2000);
+            positions.extend([[0; 9], [3; 9], [3, 3, 3, 3, 0, 3, 3, 3, 3]]);
+            for s in positions {
+                let mut options = Vec::new();
+                game.options(&s, &mut options);
+                let mut expected = moves_by_square(&s, three);
+                options.sort_unstable();
+                expected.sort_unstable();
+                assert_eq!(options, expected, "{s:?}");
+                let table = game.closed_form(&s).unwrap();
+                assert_eq!(table, brute(s, three, &mut memo), "{s:?}");
+                assert_eq!(table, search.value(&s).unwrap(), "{s:?}");
+            }
+            // The start is won by taking the centre stack (the module's notes).
+            assert_ne!(game.closed_form(&[3; 9]), Some(0));
+            assert_eq!(game.closed_form(&[3, 3, 3, 3, 0, 3, 3, 3, 3]), Some(0));
+            assert_eq!(game.closed_form(&[4, 0, 0, 0, 0, 0, 0, 0, 0]), None);
         }
     }
 

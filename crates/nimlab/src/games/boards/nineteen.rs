@@ -12,8 +12,10 @@
 //! `b2-c2-c3`.
 //!
 //! Pieces not joined by a chain of neighbours never meet in a move, so a position is
-//! the sum of its connected groups; the solver keeps every value in a table of the
-//! 2^19 positions.
+//! the sum of its connected groups. The values of all 2^19 positions are worked out
+//! once, the first time one is asked for, in increasing order of the positions as bit
+//! masks (every option and every group of a position is a smaller mask), and kept in a
+//! table of 512 KiB.
 //!
 //! ```
 //! let cat = nimlab::games::Catalogue::standard();
@@ -186,33 +188,172 @@ pub fn read_points(args: &[Arg<'_>]) -> Result<Points> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Nineteen;
 
-/// The groups of pieces joined by neighbours.
-fn groups(points: Points) -> Vec<Points> {
-    let pairs: Vec<Points> = moves()
-        .iter()
-        .copied()
-        .filter(|m| m.count_ones() == 2)
-        .collect();
-    let mut left = points;
-    let mut out = Vec::new();
-    while left != 0 {
-        let mut group = left & left.wrapping_neg();
-        loop {
-            let mut grown = group;
-            for &p in &pairs {
-                if p & group != 0 && p & left == p {
-                    grown |= p;
+/// The neighbours of the pieces of a mask, read from three tables of 256 masks (one for
+/// each byte of the mask): `near[k][b]` holds the neighbours of the points of byte `b`
+/// placed at byte `k`.
+struct Near([[Points; 256]; 3]);
+
+impl Near {
+    fn get() -> &'static Near {
+        static NEAR: OnceLock<Near> = OnceLock::new();
+        NEAR.get_or_init(|| {
+            let mut single = [0 as Points; POINTS];
+            for &m in moves().iter().filter(|m| m.count_ones() == 2) {
+                let (a, b) = (m.trailing_zeros(), (m & (m - 1)).trailing_zeros());
+                single[a as usize] |= 1 << b;
+                single[b as usize] |= 1 << a;
+            }
+            let mut near = [[0; 256]; 3];
+            for (k, table) in near.iter_mut().enumerate() {
+                for (byte, entry) in table.iter_mut().enumerate() {
+                    for (bit, &n) in single.iter().enumerate().skip(8 * k).take(8) {
+                        if byte >> (bit - 8 * k) & 1 != 0 {
+                            *entry |= n;
+                        }
+                    }
                 }
             }
+            Near(near)
+        })
+    }
+
+    /// The points next to some point of `mask` (for a mask of the 19 points).
+    fn of(&self, mask: Points) -> Points {
+        self.0[0][(mask & 0xff) as usize]
+            | self.0[1][(mask >> 8 & 0xff) as usize]
+            | self.0[2][(mask >> 16 & 0xff) as usize]
+    }
+
+    /// The group of the pieces of `points` joined to those of `seed` by a chain of
+    /// neighbours, found by growing `seed` until it stops growing.
+    fn group(&self, seed: Points, points: Points) -> Points {
+        let mut group = seed & points;
+        loop {
+            let grown = (group | self.of(group)) & points;
             if grown == group {
-                break;
+                return group;
             }
             group = grown;
         }
+    }
+}
+
+/// The groups of pieces joined by neighbours.
+fn groups(points: Points) -> Vec<Points> {
+    let near = Near::get();
+    let mut left = points;
+    let mut out = Vec::new();
+    while left != 0 {
+        let group = near.group(left & left.wrapping_neg(), left);
         left &= !group;
         out.push(group);
     }
     out
+}
+
+/// Every position with all 19 points.
+const ALL: Points = (1 << POINTS) - 1;
+
+/// The eleven symmetries of the hexagon other than the identity (five rotations, six
+/// reflections), each as the point that every point goes to.
+///
+/// In cube coordinates (q, s, −q − s) a rotation by a sixth of a turn sends (x, y, z) to
+/// (−z, −x, −y), and swapping y and z reflects. Each keeps the hexagon and its
+/// neighbours, so it sends moves to moves and a position to one of the same value.
+fn symmetries() -> Vec<[usize; POINTS]> {
+    let at = coordinates();
+    let index = |(q, s): (i32, i32)| at.iter().position(|&c| c == (q, s));
+    let mut out = Vec::new();
+    for turn in 0..6 {
+        for reflect in [false, true] {
+            if turn == 0 && !reflect {
+                continue;
+            }
+            let mut map = [0; POINTS];
+            for (i, &(q, s)) in at.iter().enumerate() {
+                let (mut x, mut y, mut z) = (q, s, -q - s);
+                for _ in 0..turn {
+                    (x, y, z) = (-z, -x, -y);
+                }
+                if reflect {
+                    (y, z) = (z, y);
+                }
+                debug_assert_eq!(x + y + z, 0);
+                map[i] = index((x, y)).unwrap_or(i);
+            }
+            out.push(map);
+        }
+    }
+    out
+}
+
+/// A symmetry as three tables of 256 masks, one for each byte of a position.
+struct Image([[Points; 256]; 3]);
+
+impl Image {
+    fn new(map: &[usize; POINTS]) -> Image {
+        let mut t = [[0; 256]; 3];
+        for (k, table) in t.iter_mut().enumerate() {
+            for (byte, entry) in table.iter_mut().enumerate() {
+                for (bit, &to) in map.iter().enumerate().skip(8 * k).take(8) {
+                    if byte >> (bit - 8 * k) & 1 != 0 {
+                        *entry |= 1 << to;
+                    }
+                }
+            }
+        }
+        Image(t)
+    }
+
+    fn of(&self, p: Points) -> Points {
+        self.0[0][(p & 0xff) as usize]
+            | self.0[1][(p >> 8 & 0xff) as usize]
+            | self.0[2][(p >> 16 & 0xff) as usize]
+    }
+}
+
+/// The value of every one of the 2^19 positions, indexed by the position, computed once
+/// (in a few milliseconds) and kept for the rest of the run.
+///
+/// The positions are valued in increasing order, so every option (a subset) and every
+/// group of a position (a subset) is valued before it: a position of two or more groups
+/// gets the nim-sum of its first group's value and the rest's, a single group the mex of
+/// its options' values, which is then written at its eleven images under the hexagon's
+/// symmetries too (those not yet reached are not searched again). A value is below 128: a
+/// mex is at most the number of moves (85), and a nim-sum of numbers below 128 is below
+/// 128.
+fn table() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        const UNKNOWN: u8 = u8::MAX;
+        let near = Near::get();
+        let moves = moves();
+        let images: Vec<Image> = symmetries().iter().map(Image::new).collect();
+        let mut value = vec![UNKNOWN; 1 << POINTS];
+        value[0] = 0;
+        for p in 1..=ALL {
+            if value[p as usize] != UNKNOWN {
+                continue;
+            }
+            let first = near.group(p & p.wrapping_neg(), p);
+            if first != p {
+                value[p as usize] = value[first as usize] ^ value[(p & !first) as usize];
+                continue;
+            }
+            let mut seen = 0u128;
+            for &m in moves {
+                if m & p == m {
+                    seen |= 1 << value[(p & !m) as usize];
+                }
+            }
+            let v = (!seen).trailing_zeros() as u8;
+            value[p as usize] = v;
+            for image in &images {
+                value[image.of(p) as usize] = v;
+            }
+        }
+        value
+    })
 }
 
 impl ImpartialGame for Nineteen {
@@ -225,6 +366,12 @@ impl ImpartialGame for Nineteen {
                 .filter(|&&m| m & points == m)
                 .map(|&m| points & !m),
         );
+    }
+
+    /// The value from the table of every position (see the module's notes); `None` for a
+    /// mask with bits beyond the 19 points.
+    fn closed_form(&self, &points: &Points) -> Option<u64> {
+        (points <= ALL).then(|| u64::from(table()[points as usize]))
     }
 
     fn components(&self, &points: &Points) -> Option<Vec<Points>> {
@@ -348,19 +495,154 @@ mod tests {
         }
     }
 
-    #[test]
-    fn groups_never_change_a_value() {
-        struct Whole;
-        impl ImpartialGame for Whole {
-            type Position = Points;
-            fn options(&self, p: &Points, out: &mut Vec<Points>) {
-                Nineteen.options(p, out)
+    /// The moves found afresh from a drawing of the board: point k of row r stands at
+    /// column 2k + 5 − len on a grid of half-steps (as in the figure), and two points are
+    /// neighbours when they stand two columns apart in one row, or one column apart in
+    /// neighbouring rows.
+    fn moves_by_drawing() -> Vec<Points> {
+        let mut at = Vec::new();
+        for (r, &len) in ROWS.iter().enumerate() {
+            for k in 0..len {
+                at.push((r as i32, (2 * k + 5 - len) as i32));
             }
         }
-        let mut split = GrundySolver::new(Nineteen);
-        let mut whole = GrundySolver::new(Whole);
-        for p in (0u32..1 << 19).step_by(4093) {
-            assert_eq!(split.value(&p).unwrap(), whole.value(&p).unwrap(), "{p:b}");
+        let near = |a: usize, b: usize| {
+            let (dr, dc) = ((at[a].0 - at[b].0).abs(), (at[a].1 - at[b].1).abs());
+            (dr, dc) == (0, 2) || (dr, dc) == (1, 1)
+        };
+        let mut out = Vec::new();
+        for a in 0..POINTS {
+            out.push(1 << a);
+            for b in a + 1..POINTS {
+                if near(a, b) {
+                    out.push(1 << a | 1 << b);
+                    for c in b + 1..POINTS {
+                        if near(a, c) && near(b, c) {
+                            out.push(1 << a | 1 << b | 1 << c);
+                        }
+                    }
+                }
+            }
         }
+        out
+    }
+
+    /// The value by the mex rule alone, over the moves of the drawing, without groups.
+    fn brute(
+        p: Points,
+        moves: &[Points],
+        memo: &mut std::collections::HashMap<Points, u64>,
+    ) -> u64 {
+        if let Some(&v) = memo.get(&p) {
+            return v;
+        }
+        let options: Vec<u64> = moves
+            .iter()
+            .filter(|&&m| m & p == m)
+            .map(|&m| brute(p & !m, moves, memo))
+            .collect();
+        let v = (0..).find(|v| !options.contains(v)).unwrap_or(0);
+        memo.insert(p, v);
+        v
+    }
+
+    /// Random positions from a fixed seed, with every density of pieces.
+    fn random_positions(n: usize) -> Vec<Points> {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..n)
+            .map(|i| {
+                // Pieces kept with chance 1/2, 3/4 or 7/8 as i mod 3 is 0, 1 or 2.
+                let mut p = ALL;
+                for _ in 0..=i % 3 {
+                    p &= next() as Points;
+                }
+                if i % 3 > 0 {
+                    p = ALL & !p;
+                }
+                p
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_symmetries_are_eleven_distinct_maps_that_keep_the_moves() {
+        let maps = symmetries();
+        assert_eq!(maps.len(), 11);
+        let mut all: Vec<Points> = moves().to_vec();
+        all.sort_unstable();
+        let mut seen = vec![(0..POINTS).collect::<Vec<_>>()];
+        for map in &maps {
+            let image = Image::new(map);
+            // A permutation that fixes the centre.
+            let mut sorted = map.to_vec();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..POINTS).collect::<Vec<_>>());
+            assert_eq!(map[9], 9);
+            let mut moved: Vec<Points> = all.iter().map(|&m| image.of(m)).collect();
+            moved.sort_unstable();
+            assert_eq!(moved, all);
+            assert!(!seen.contains(&map.to_vec()));
+            seen.push(map.to_vec());
+        }
+    }
+
+    #[test]
+    fn the_moves_match_a_drawing_of_the_board() {
+        let mut mine = moves().to_vec();
+        let mut drawn = moves_by_drawing();
+        mine.sort_unstable();
+        drawn.sort_unstable();
+        assert_eq!(mine, drawn);
+        for p in random_positions(3000) {
+            let mut options = Vec::new();
+            Nineteen.options(&p, &mut options);
+            let mut expected: Vec<Points> = drawn
+                .iter()
+                .filter(|&&m| m & p == m)
+                .map(|&m| p & !m)
+                .collect();
+            options.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(options, expected, "{p:b}");
+            // The groups partition the pieces, and no pair of neighbours joins two.
+            let g = groups(p);
+            assert_eq!(g.iter().fold(0, |a, &b| a | b), p);
+            assert_eq!(
+                g.iter().map(|x| x.count_ones()).sum::<u32>(),
+                p.count_ones()
+            );
+            for (i, &a) in g.iter().enumerate() {
+                for &b in &g[i + 1..] {
+                    assert!(!drawn
+                        .iter()
+                        .any(|&m| m.count_ones() == 2 && m & a != 0 && m & b != 0));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_mex_rule_alone_and_with_the_search() {
+        let drawn = moves_by_drawing();
+        let mut memo = std::collections::HashMap::new();
+        let mut search = GrundySolver::without_closed_forms(Nineteen);
+        let mut positions = random_positions(3000);
+        positions.extend([0, 1, ALL, ALL & !(1 << 9), ALL & !1]);
+        for p in positions {
+            let table = Nineteen.closed_form(&p).unwrap();
+            assert_eq!(table, brute(p, &drawn, &mut memo), "{p:b}");
+            assert_eq!(table, search.value(&p).unwrap(), "{p:b}");
+        }
+        // The start is a first-player win by the centre (the module's example); the
+        // search and the table give it the same value.
+        assert_ne!(Nineteen.closed_form(&ALL), Some(0));
+        assert_eq!(Nineteen.closed_form(&(ALL & !(1 << 9))), Some(0));
+        assert_eq!(Nineteen.closed_form(&(1 << POINTS)), None);
     }
 }
