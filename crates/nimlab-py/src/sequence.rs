@@ -40,7 +40,7 @@ impl Sequence {
         &self.report.rule
     }
 
-    /// The rule's name, when it has one (`"Kayles"`).
+    /// The rule's name, when it has one (`"kayles"`).
     #[getter]
     fn name(&self) -> Option<&'static str> {
         self.report.name
