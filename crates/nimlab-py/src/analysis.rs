@@ -19,6 +19,18 @@ pub struct Move {
     value: Option<String>,
 }
 
+impl Move {
+    /// A move of an impartial game (or of a game in progress).
+    pub fn new(description: String, to: String) -> Move {
+        Move {
+            description,
+            to,
+            player: None,
+            value: None,
+        }
+    }
+}
+
 #[pymethods]
 impl Move {
     fn __repr__(&self) -> String {
@@ -30,6 +42,12 @@ impl Move {
 #[pyclass(frozen, module = "nimlab", name = "Analysis")]
 pub struct Analysis {
     inner: Inner,
+}
+
+impl From<Inner> for Analysis {
+    fn from(inner: Inner) -> Analysis {
+        Analysis { inner }
+    }
 }
 
 pub(crate) fn json<'py>(

@@ -241,7 +241,9 @@ impl Game {
     }
 
     fn __float__(&self, py: Python<'_>) -> PyResult<f64> {
-        self.fraction_value(py)?.call_method0("__float__")?.extract()
+        self.fraction_value(py)?
+            .call_method0("__float__")?
+            .extract()
     }
 
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {

@@ -4,6 +4,8 @@
 mod analysis;
 mod errors;
 mod game;
+mod play;
+mod position;
 mod run;
 mod sequence;
 mod thermograph;
@@ -19,6 +21,9 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::Analysis>()?;
     m.add_class::<analysis::Move>()?;
     m.add_class::<sequence::Sequence>()?;
+    m.add_class::<position::Position>()?;
+    m.add_class::<play::Play>()?;
+    m.add_class::<play::Choice>()?;
     m.add_function(wrap_pyfunction!(game::star, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::games, m)?)?;

@@ -52,12 +52,19 @@ pub fn quick<T>(py: Python<'_>, f: impl FnOnce(&mut Session) -> Result<T>) -> Py
     guarded(&mut guard, f).map_err(|e| to_py(py, e))
 }
 
-/// Long work (reading an expression, a thermograph, an analysis, a sequence) on a worker
-/// thread with the GIL released; Ctrl-C stops it and raises `KeyboardInterrupt`.
+/// Long work on the session (reading an expression, a thermograph, an analysis, a
+/// sequence) on a worker thread with the GIL released; Ctrl-C stops it and raises
+/// `KeyboardInterrupt`.
 pub fn watched<T: Send>(
     py: Python<'_>,
     f: impl FnOnce(&mut Session) -> Result<T> + Send,
 ) -> PyResult<T> {
+    detached(py, || guarded(&mut lock(), f))
+}
+
+/// Long work (`f`) on a worker thread with the GIL released, under a stop of its own:
+/// Ctrl-C requests the stop and raises `KeyboardInterrupt` once `f` has returned.
+pub fn detached<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T> + Send) -> PyResult<T> {
     let stop = Stop::new();
     let mut signal: Option<PyErr> = None;
     let outcome = py.detach(|| {
@@ -65,9 +72,7 @@ pub fn watched<T: Send>(
             let (tx, rx) = channel();
             let worker_stop = stop.clone();
             scope.spawn(move || {
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    worker_stop.scope(|| guarded(&mut lock(), f))
-                }));
+                let result = catch_unwind(AssertUnwindSafe(|| worker_stop.scope(f)));
                 let _ = tx.send(result.ok());
             });
             loop {

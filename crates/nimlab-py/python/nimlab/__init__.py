@@ -13,10 +13,13 @@ and the Grundy sequences of heap rules, computed by nimlab's Rust library.
 
 from ._nimlab import (
     Analysis,
+    Choice,
     Game,
     LimitError,
     Move,
     ParseError,
+    Play,
+    Position,
     Sequence,
     Thermograph,
     analyze,
@@ -30,10 +33,13 @@ from ._nimlab import (
 
 __all__ = [
     "Analysis",
+    "Choice",
     "Game",
     "LimitError",
     "Move",
     "ParseError",
+    "Play",
+    "Position",
     "Sequence",
     "Thermograph",
     "analyze",
