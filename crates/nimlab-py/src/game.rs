@@ -134,6 +134,11 @@ impl Game {
         self.__str__(py)
     }
 
+    /// The game in LaTeX, for notebooks (`$\{3\parallel 2\mid 1\}$`).
+    fn _repr_latex_(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("${}$", nimlab::notation::latex(&self.__str__(py)?)))
+    }
+
     fn __hash__(&self) -> u64 {
         let mut h = DefaultHasher::new();
         self.id.hash(&mut h);
