@@ -155,11 +155,10 @@ impl Game {
         other: &Bound<'_, PyAny>,
         op: CompareOp,
     ) -> PyResult<Py<PyAny>> {
-        let Some(h) = game_of(py, other)
-            .ok()
-            .flatten()
-            .filter(|_| !other.is_instance_of::<PyString>())
-        else {
+        if other.is_instance_of::<PyString>() {
+            return Ok(py.NotImplemented());
+        }
+        let Some(h) = game_of(py, other).ok().flatten() else {
             return Ok(py.NotImplemented());
         };
         let g = self.id;

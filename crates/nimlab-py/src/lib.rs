@@ -28,6 +28,7 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::games, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence::survey, m)?)?;
     m.add("up", game::ups(py, 1)?)?;
     m.add("down", game::ups(py, -1)?)?;
     m.add("zero", game::Game::zero(py)?)?;

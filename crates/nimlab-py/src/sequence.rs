@@ -141,3 +141,30 @@ pub fn sequence(py: Python<'_>, rule: String, to: Option<u64>, prove: bool) -> P
     let values = values_array(py, seq.values())?.unbind();
     Ok(Sequence { report, values })
 }
+
+/// A survey of the octal games: every code `0.d1…dk` with at most `digits` digits (and
+/// `4.d1…dk` too with `whole=4`), grouped by identical sequences up to heap `to`; one
+/// dict a group (`codes`, `period`, `preperiod`, `max_value`, `proved`, `first_values`),
+/// as `nimlab survey octal --json` lists them.
+#[pyfunction]
+#[pyo3(signature = (family = "octal", digits = 3, to = 10_000, whole = 0))]
+pub fn survey<'py>(
+    py: Python<'py>,
+    family: &str,
+    digits: usize,
+    to: u64,
+    whole: u8,
+) -> PyResult<Bound<'py, PyAny>> {
+    if family != "octal" {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "unknown family `{family}`: the survey covers `octal`"
+        )));
+    }
+    if whole != 0 && whole != 4 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "the digit before the point is 0 or 4",
+        ));
+    }
+    let rows = watched(py, move |_| nimlab::heap::survey_octal(digits, whole, to))?;
+    json(py, &rows)
+}

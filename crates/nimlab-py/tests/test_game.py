@@ -94,3 +94,14 @@ def test_comparisons_and_sums_follow_the_definitions(g):
         assert a.confused_with(b) == (not brute.le(g, h) and not brute.le(h, g))
         assert a + b == Game(brute.text(brute.add(g, h)))
     assert -a == Game(brute.text(brute.neg(g)))
+
+
+def test_games_pickle_and_compare_only_with_games_and_numbers():
+    import pickle
+
+    g = Game("{3||2|1}") + up
+    assert pickle.loads(pickle.dumps(g)) == g
+    assert (Game(0) == "0") is False
+    with pytest.raises(TypeError):
+        Game(0) < "1"
+    assert Game("1/2") < 1 and Game("1/2") > Fraction(1, 4)

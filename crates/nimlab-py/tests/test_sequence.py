@@ -26,3 +26,14 @@ def test_proved_period():
     # Dawson's chess (0.137): period 34 from heap 52, proved (Winning Ways, ch. 4).
     s = nimlab.sequence("0.137", prove=True)
     assert (s.period, s.preperiod, s.proved) == (34, 52, True)
+
+
+def test_survey_of_one_digit_codes():
+    # The seven codes 0.1 … 0.7 (each takes one counter): all but 0.6 have a proved
+    # period; 0.3 is She-Loves-Me-She-Loves-Me-Not, 0 1 0 1 …: period 2 from heap 0.
+    rows = nimlab.survey("octal", digits=1, to=200)
+    assert sum(len(r["codes"]) for r in rows) == 7
+    assert [c for r in rows if not r["proved"] for c in r["codes"]] == ["0.6"]
+    row = next(r for r in rows if "0.3" in r["codes"])
+    assert (row["period"], row["preperiod"]) == (2, 0)
+    assert row["first_values"][:6] == [0, 1, 0, 1, 0, 1]

@@ -27,6 +27,7 @@ from ._nimlab import (
     games,
     sequence,
     star,
+    survey,
     up,
     zero,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "games",
     "sequence",
     "star",
+    "survey",
     "up",
     "zero",
 ]
