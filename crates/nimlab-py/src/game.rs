@@ -211,8 +211,8 @@ impl Game {
         self.binary(py, other, |s, g, h| Ok(s.arena.sub(h, g)))
     }
 
-    /// `n * G` for an integer `n` (either side), as CGSuite multiplies; the product of
-    /// two numbers is their product.
+    /// `n * G` for an integer `n` (either side), as CGSuite multiplies; any other product
+    /// is refused with a `ValueError`.
     fn __mul__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.binary(py, other, times)
     }
