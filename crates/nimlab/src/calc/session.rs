@@ -320,10 +320,33 @@ impl Session {
         let (entry, params) = catalogue.lookup_partizan(id)?;
         let parts = (entry.build)(params, &tokens)?;
         let sum = crate::games::PartizanSum { parts };
+        Ok(Some(Value::Game(self.partizan_value(&sum)?)))
+    }
+
+    /// The value of a sum of positions of partizan catalogue games, as a game of the
+    /// session's arena (valued by the session's ruleset solver, whose tables are kept).
+    ///
+    /// ```
+    /// use nimlab::calc::Session;
+    /// use nimlab::games::{Arg, Catalogue, Game};
+    /// use nimlab::notation::print;
+    /// let args = [Arg::new("domineering", 1), Arg::new("..|..", 2)];
+    /// let Game::Partizan(sum) = Catalogue::standard().parse_game(&args).unwrap() else {
+    ///     panic!("domineering is partizan")
+    /// };
+    /// let mut s = Session::new();
+    /// // A 2×2 Domineering board is ±1 (Winning Ways, ch. 1).
+    /// let g = s.partizan_value(&sum).unwrap();
+    /// assert_eq!(print(&mut s.arena, g), "+-1");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`crate::games::PartizanSum::value`].
+    pub fn partizan_value(&mut self, sum: &crate::games::PartizanSum) -> Result<GameId> {
         std::mem::swap(&mut self.arena, self.rulesets.arena());
         let value = sum.value(&mut self.rulesets);
         std::mem::swap(&mut self.arena, self.rulesets.arena());
-        Ok(Some(Value::Game(value?)))
+        value
     }
 
     /// Evaluates `x` and `y` and applies `op`.

@@ -13,9 +13,11 @@
 //! ```
 
 mod game_value;
+mod latex;
 mod parse;
 mod print;
 
 pub use game_value::GameValue;
+pub use latex::latex;
 pub use parse::{parse, BinOp, CompareOp, Expr, MAX_DEPTH, MAX_INPUT, MAX_UPTIMAL};
 pub use print::{ordered, print, try_print, MAX_TEXT};

@@ -1,0 +1,54 @@
+"""nimlab: combinatorial game theory in Python.
+
+Conway's games with exact arithmetic, the analysis of positions of the catalogue's games,
+and the Grundy sequences of heap rules, computed by nimlab's Rust library.
+
+>>> import nimlab
+>>> g = nimlab.Game("{3||2|1}")
+>>> g.mean, g.temperature
+(Fraction(9, 4), Fraction(3, 4))
+>>> nimlab.star(2) + nimlab.star(3)
+*
+"""
+
+from ._nimlab import (
+    Analysis,
+    Choice,
+    Game,
+    LimitError,
+    Move,
+    ParseError,
+    Play,
+    Position,
+    Sequence,
+    Thermograph,
+    analyze,
+    down,
+    games,
+    sequence,
+    star,
+    survey,
+    up,
+    zero,
+)
+
+__all__ = [
+    "Analysis",
+    "Choice",
+    "Game",
+    "LimitError",
+    "Move",
+    "ParseError",
+    "Play",
+    "Position",
+    "Sequence",
+    "Thermograph",
+    "analyze",
+    "down",
+    "games",
+    "sequence",
+    "star",
+    "survey",
+    "up",
+    "zero",
+]

@@ -1,0 +1,170 @@
+//! `nimlab.sequence`: the Grundy values of a heap rule, with their period.
+
+use crate::analysis::json;
+use crate::run::watched;
+use nimlab::api::{run_sequence, SequenceRequest};
+use nimlab::heap::{SequenceReport, Values};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+/// The Grundy values G(0) … G(to) of a heap rule and what is known of them.
+#[pyclass(frozen, module = "nimlab", name = "Sequence")]
+pub struct Sequence {
+    report: SequenceReport,
+    values: Py<PyAny>,
+}
+
+/// The values as an `array.array` of the narrowest unsigned type, or a numpy array
+/// (sharing its memory) when numpy is installed.
+fn values_array<'py>(py: Python<'py>, values: &Values) -> PyResult<Bound<'py, PyAny>> {
+    let (code, bytes): (&str, Vec<u8>) = match values {
+        Values::U8(v) => ("B", v.clone()),
+        Values::U16(v) => ("H", v.iter().flat_map(|x| x.to_ne_bytes()).collect()),
+        Values::U32(v) => ("I", v.iter().flat_map(|x| x.to_ne_bytes()).collect()),
+    };
+    let array = py
+        .import("array")?
+        .getattr("array")?
+        .call1((code, PyBytes::new(py, &bytes)))?;
+    match py.import("numpy") {
+        Ok(numpy) => numpy.call_method1("asarray", (array,)),
+        Err(_) => Ok(array),
+    }
+}
+
+#[pymethods]
+impl Sequence {
+    /// The rule as given (`"0.77"`).
+    #[getter]
+    fn rule(&self) -> &str {
+        &self.report.rule
+    }
+
+    /// The rule's name, when it has one (`"kayles"`).
+    #[getter]
+    fn name(&self) -> Option<&'static str> {
+        self.report.name
+    }
+
+    /// The largest heap computed.
+    #[getter]
+    fn to(&self) -> u64 {
+        self.report.to
+    }
+
+    /// The values G(0) … G(to): an `array.array`, or a numpy array when numpy is there.
+    #[getter]
+    fn values(&self, py: Python<'_>) -> Py<PyAny> {
+        self.values.clone_ref(py)
+    }
+
+    /// The period, if one was found.
+    #[getter]
+    fn period(&self) -> Option<u64> {
+        self.report.period
+    }
+
+    /// Where the period starts.
+    #[getter]
+    fn preperiod(&self) -> Option<u64> {
+        self.report.preperiod
+    }
+
+    /// The saltus of an arithmetic period (0 for a plain one).
+    #[getter]
+    fn saltus(&self) -> Option<u64> {
+        self.report.saltus
+    }
+
+    /// Whether the period is proved for every heap size.
+    #[getter]
+    fn proved(&self) -> bool {
+        self.report.proved
+    }
+
+    /// The heaps of value 0 (the P-positions), up to the report's limit.
+    #[getter]
+    fn p_positions(&self) -> Vec<u64> {
+        self.report.p_positions.clone()
+    }
+
+    /// How many heaps have value 0.
+    #[getter]
+    fn p_count(&self) -> u64 {
+        self.report.p_count
+    }
+
+    /// The largest value.
+    #[getter]
+    fn max_value(&self) -> u32 {
+        self.report.max_value
+    }
+
+    /// The rare/common split: a dict with `mask`, `count` and `last`.
+    #[getter]
+    fn rare<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json(py, &self.report.rare)
+    }
+
+    /// The report as `nimlab sequence --json` prints it.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json(py, &self.report)
+    }
+
+    fn __len__(&self) -> usize {
+        usize::try_from(self.report.to).map_or(usize::MAX, |n| n.saturating_add(1))
+    }
+
+    fn __repr__(&self) -> String {
+        let period = match (self.report.period, self.report.preperiod) {
+            (Some(p), Some(pre)) => format!(
+                ", period {p} from {pre}{}",
+                if self.report.proved { " (proved)" } else { "" }
+            ),
+            _ => String::new(),
+        };
+        format!(
+            "<Sequence {} to {}{period}>",
+            self.report.rule, self.report.to
+        )
+    }
+}
+
+/// The Grundy sequence of a heap rule (`"0.77"`, `"kayles"`, `"subtraction:1,3,4"`) up
+/// to heap `to`, or until its period is proved with `prove=True`.
+#[pyfunction]
+#[pyo3(signature = (rule, to = None, prove = false))]
+pub fn sequence(py: Python<'_>, rule: String, to: Option<u64>, prove: bool) -> PyResult<Sequence> {
+    let req = SequenceRequest { rule, to, prove };
+    let seq = watched(py, move |_| run_sequence(&req, |_| {}))?;
+    let report = SequenceReport::new(&seq);
+    let values = values_array(py, seq.values())?.unbind();
+    Ok(Sequence { report, values })
+}
+
+/// A survey of the octal games: every code `0.d1…dk` with at most `digits` digits (and
+/// `4.d1…dk` too with `whole=4`), grouped by identical sequences up to heap `to`; one
+/// dict a group (`codes`, `period`, `preperiod`, `max_value`, `proved`, `first_values`),
+/// as `nimlab survey octal --json` lists them.
+#[pyfunction]
+#[pyo3(signature = (family = "octal", digits = 3, to = 10_000, whole = 0))]
+pub fn survey<'py>(
+    py: Python<'py>,
+    family: &str,
+    digits: usize,
+    to: u64,
+    whole: u8,
+) -> PyResult<Bound<'py, PyAny>> {
+    if family != "octal" {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "unknown family `{family}`: the survey covers `octal`"
+        )));
+    }
+    if whole != 0 && whole != 4 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "the digit before the point is 0 or 4",
+        ));
+    }
+    let rows = watched(py, move |_| nimlab::heap::survey_octal(digits, whole, to))?;
+    json(py, &rows)
+}

@@ -1,0 +1,54 @@
+"""Errors: ParseError and LimitError are ValueErrors that say where the input went
+wrong; a long computation stops on Ctrl-C."""
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import nimlab
+
+
+def test_parse_errors_carry_the_column():
+    with pytest.raises(nimlab.ParseError) as e:
+        nimlab.Game("{1|")
+    assert isinstance(e.value, ValueError)
+    assert (e.value.position, e.value.position_kind) == (3, "column")
+    with pytest.raises(nimlab.ParseError) as e:
+        nimlab.Game("{1|2} + ")
+    assert e.value.position == 8
+
+
+def test_parse_errors_carry_the_word():
+    # The game id is word 1, so `x` in "3 x" is word 3.
+    with pytest.raises(nimlab.ParseError) as e:
+        nimlab.analyze("nim", "3 x")
+    assert (e.value.position, e.value.position_kind) == (3, "word")
+
+
+def test_limits():
+    with pytest.raises(nimlab.LimitError) as e:
+        nimlab.sequence("0.77", to=10**15)
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(nimlab.ParseError):
+        nimlab.Game("{" * 1000)
+    with pytest.raises(ValueError):
+        nimlab.analyze("no-such-game", "1")
+
+
+def test_ctrl_c_stops_a_long_computation():
+    code = (
+        "import nimlab\n"
+        "try:\n"
+        "    nimlab.analyze('domineering', '|'.join(['........'] * 8))\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    time.sleep(2)
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=60)
+    assert out.strip() == "interrupted"

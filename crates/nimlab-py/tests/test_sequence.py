@@ -1,0 +1,39 @@
+"""Grundy sequences of heap rules, held against brute force and the literature."""
+
+import nimlab
+
+import brute
+
+
+def test_kayles():
+    # Kayles (0.77): period 12 from heap 71 (Guy and Smith, 1956; Winning Ways, ch. 4).
+    s = nimlab.sequence("0.77", to=300)
+    assert (s.period, s.preperiod, s.proved) == (12, 71, True)
+    assert list(s.values) == brute.kayles(300)
+    assert len(s) == 301 == len(s.values)
+    assert s.p_positions == [n for n, v in enumerate(brute.kayles(300)) if v == 0][: len(s.p_positions)]
+    assert s.p_count == brute.kayles(300).count(0)
+    assert set(s.rare) >= {"mask", "count", "last"}
+
+
+def test_dawsons_kayles_values():
+    # 0.07, OEIS A002187: 0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3.
+    s = nimlab.sequence("0.07", to=19)
+    assert list(s.values) == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3]
+
+
+def test_proved_period():
+    # Dawson's chess (0.137): period 34 from heap 52, proved (Winning Ways, ch. 4).
+    s = nimlab.sequence("0.137", prove=True)
+    assert (s.period, s.preperiod, s.proved) == (34, 52, True)
+
+
+def test_survey_of_one_digit_codes():
+    # The seven codes 0.1 … 0.7 (each takes one counter): all but 0.6 have a proved
+    # period; 0.3 is She-Loves-Me-She-Loves-Me-Not, 0 1 0 1 …: period 2 from heap 0.
+    rows = nimlab.survey("octal", digits=1, to=200)
+    assert sum(len(r["codes"]) for r in rows) == 7
+    assert [c for r in rows if not r["proved"] for c in r["codes"]] == ["0.6"]
+    row = next(r for r in rows if "0.3" in r["codes"])
+    assert (row["period"], row["preperiod"]) == (2, 0)
+    assert row["first_values"][:6] == [0, 1, 0, 1, 0, 1]
