@@ -176,36 +176,20 @@ fn winning(a: &Inner) -> Vec<Move> {
             })
             .collect(),
         Inner::Partizan(a) => {
-            let side = |moves: &[nimlab::analysis::MoveValue], player: &str| {
-                moves
-                    .iter()
-                    .map(|m| Move {
-                        description: m.description.clone(),
-                        to: m.to.clone(),
-                        player: Some(player.to_string()),
-                        value: Some(m.value.to_string()),
-                    })
-                    .collect::<Vec<_>>()
-            };
-            let mut moves = side(&a.left_winning_moves, "Left");
-            moves.extend(side(&a.right_winning_moves, "Right"));
-            moves
+            let left = a.left_winning_moves.iter();
+            let right = a.right_winning_moves.iter();
+            sided(
+                left.map(|m| (&m.description, &m.to, m.value.to_string())),
+                right.map(|m| (&m.description, &m.to, m.value.to_string())),
+            )
         }
         Inner::Infinite(a) => {
-            let side = |moves: &[nimlab::analysis::NumberMove], player: &str| {
-                moves
-                    .iter()
-                    .map(|m| Move {
-                        description: m.description.clone(),
-                        to: m.to.clone(),
-                        player: Some(player.to_string()),
-                        value: Some(m.value.to_string()),
-                    })
-                    .collect::<Vec<_>>()
-            };
-            let mut moves = side(&a.left_winning_moves, "Left");
-            moves.extend(side(&a.right_winning_moves, "Right"));
-            moves
+            let left = a.left_winning_moves.iter();
+            let right = a.right_winning_moves.iter();
+            sided(
+                left.map(|m| (&m.description, &m.to, m.value.to_string())),
+                right.map(|m| (&m.description, &m.to, m.value.to_string())),
+            )
         }
     }
 }
@@ -310,4 +294,22 @@ fn html(a: &Inner) -> String {
     }
     out.push_str("</div>");
     out
+}
+
+/// The winning moves of both players, Left's first, each with its player and value.
+fn sided<'a>(
+    left: impl Iterator<Item = (&'a String, &'a String, String)>,
+    right: impl Iterator<Item = (&'a String, &'a String, String)>,
+) -> Vec<Move> {
+    let with = |player: &'static str| {
+        move |(description, to, value): (&String, &String, String)| Move {
+            description: description.clone(),
+            to: to.clone(),
+            player: Some(player.to_string()),
+            value: Some(value),
+        }
+    };
+    left.map(with("Left"))
+        .chain(right.map(with("Right")))
+        .collect()
 }
