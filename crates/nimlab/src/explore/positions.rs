@@ -74,65 +74,117 @@ fn label(text: String) -> String {
     }
 }
 
-/// Every position of an impartial sum reachable from `start`, with Grundy values.
-fn impartial(start: &Sum, title: String) -> Result<Explored> {
-    let mut index: FxHashMap<String, usize> = FxHashMap::default();
-    index.insert(start.key(), 0);
-    let mut sums = vec![start.clone()];
-    let mut places = vec![Place {
-        label: label(start.notation()),
-        value: None,
-        left: Vec::new(),
-        right: Vec::new(),
-    }];
-    let mut edges = 0usize;
-    let mut queue = VecDeque::from([0usize]);
-    while let Some(v) = queue.pop_front() {
-        crate::limits::check()?;
-        let turns = sums[v].turns()?;
+/// The positions found so far in a search from one position, numbered in the order they
+/// were found, with the moves between them and those still to expand.
+struct Search<S> {
+    title: String,
+    index: FxHashMap<String, usize>,
+    sums: Vec<S>,
+    places: Vec<Place>,
+    queue: VecDeque<usize>,
+    edges: usize,
+}
+
+/// A move met in the search: the key of the position it leads to (equal keys, equal
+/// positions), the position, its label and the move in words.
+struct Met<S> {
+    key: String,
+    after: S,
+    label: String,
+    description: String,
+}
+
+impl<S> Search<S> {
+    /// A search from `start`, written `key` and labelled `label`.
+    fn new(title: String, key: String, start: S, label: String) -> Search<S> {
+        Search {
+            title,
+            index: FxHashMap::from_iter([(key, 0)]),
+            sums: vec![start],
+            places: vec![Place {
+                label,
+                value: None,
+                left: Vec::new(),
+                right: Vec::new(),
+            }],
+            queue: VecDeque::from([0usize]),
+            edges: 0,
+        }
+    }
+
+    /// The next position to expand.
+    fn next(&mut self) -> Option<usize> {
+        self.queue.pop_front()
+    }
+
+    /// The distinct positions `moves` lead to, each numbered (and queued when new).
+    fn options(&mut self, moves: impl IntoIterator<Item = Met<S>>) -> Result<Vec<Opt>> {
         let mut options: Vec<Opt> = Vec::new();
-        for t in turns {
-            let key = t.after.key();
-            let to = match index.get(&key) {
+        for m in moves {
+            let to = match self.index.get(&m.key) {
                 Some(&to) => to,
                 None => {
-                    if places.len() >= MAX_NODES {
+                    if self.places.len() >= MAX_NODES {
                         return Err(too_large(
-                            &title,
+                            &self.title,
                             &format!("more than {MAX_NODES} positions"),
                         ));
                     }
-                    let to = places.len();
-                    index.insert(key, to);
-                    places.push(Place {
-                        label: label(t.after.notation()),
+                    let to = self.places.len();
+                    self.index.insert(m.key, to);
+                    self.places.push(Place {
+                        label: label(m.label),
                         value: None,
                         left: Vec::new(),
                         right: Vec::new(),
                     });
-                    sums.push(t.after);
-                    queue.push_back(to);
+                    self.sums.push(m.after);
+                    self.queue.push_back(to);
                     to
                 }
             };
             if !options.iter().any(|o| o.to == to) {
                 options.push(Opt {
                     to,
-                    description: Some(t.description),
+                    description: Some(m.description),
                 });
             }
         }
-        edges += options.len();
-        if edges > MAX_EDGES {
-            return Err(too_large(&title, &format!("more than {MAX_EDGES} moves")));
+        self.edges += options.len();
+        if self.edges > MAX_EDGES {
+            return Err(too_large(
+                &self.title,
+                &format!("more than {MAX_EDGES} moves"),
+            ));
         }
-        places[v].left = options;
+        Ok(options)
     }
-    let mut explored = Explored {
-        title,
-        partizan: false,
-        places,
-    };
+
+    /// The positions found, without their values yet.
+    fn explored(self, partizan: bool) -> Explored {
+        Explored {
+            title: self.title,
+            partizan,
+            places: self.places,
+        }
+    }
+}
+
+/// Every position of an impartial sum reachable from `start`, with Grundy values.
+fn impartial(start: &Sum, title: String) -> Result<Explored> {
+    let mut search = Search::new(title, start.key(), start.clone(), label(start.notation()));
+    while let Some(v) = search.next() {
+        crate::limits::check()?;
+        let turns = search.sums[v].turns()?;
+        let options = search.options(turns.into_iter().map(|t| Met {
+            key: t.after.key(),
+            label: t.after.notation(),
+            after: t.after,
+            description: t.description,
+        }))?;
+        search.places[v].left = options;
+    }
+    let mut explored = search.explored(false);
     // Grundy values from the last positions up, where play cannot loop.
     if let Some(order) = explored.topological_order() {
         let mut grundy = vec![0u64; explored.places.len()];
@@ -148,67 +200,29 @@ fn impartial(start: &Sum, title: String) -> Result<Explored> {
 
 /// Every position of a partizan sum reachable from `start`, with canonical values.
 fn partizan(start: &PartizanSum, title: String) -> Result<Explored> {
-    let mut index: FxHashMap<String, usize> = FxHashMap::default();
-    index.insert(start.notation(), 0);
-    let mut sums = vec![start.clone()];
-    let mut places = vec![Place {
-        label: label(start.position()),
-        value: None,
-        left: Vec::new(),
-        right: Vec::new(),
-    }];
-    let mut edges = 0usize;
-    let mut queue = VecDeque::from([0usize]);
-    while let Some(v) = queue.pop_front() {
+    let mut search = Search::new(
+        title,
+        start.notation(),
+        start.clone(),
+        label(start.position()),
+    );
+    while let Some(v) = search.next() {
         crate::limits::check()?;
         for side in [Side::Left, Side::Right] {
-            let mut options: Vec<Opt> = Vec::new();
-            for t in sums[v].moves(side) {
-                let key = t.after.notation();
-                let to = match index.get(&key) {
-                    Some(&to) => to,
-                    None => {
-                        if places.len() >= MAX_NODES {
-                            return Err(too_large(
-                                &title,
-                                &format!("more than {MAX_NODES} positions"),
-                            ));
-                        }
-                        let to = places.len();
-                        index.insert(key, to);
-                        places.push(Place {
-                            label: label(t.after.position()),
-                            value: None,
-                            left: Vec::new(),
-                            right: Vec::new(),
-                        });
-                        sums.push(t.after);
-                        queue.push_back(to);
-                        to
-                    }
-                };
-                if !options.iter().any(|o| o.to == to) {
-                    options.push(Opt {
-                        to,
-                        description: Some(t.description),
-                    });
-                }
-            }
-            edges += options.len();
-            if edges > MAX_EDGES {
-                return Err(too_large(&title, &format!("more than {MAX_EDGES} moves")));
-            }
+            let moves = search.sums[v].moves(side);
+            let options = search.options(moves.into_iter().map(|t| Met {
+                key: t.after.notation(),
+                label: t.after.position(),
+                after: t.after,
+                description: t.description,
+            }))?;
             match side {
-                Side::Left => places[v].left = options,
-                Side::Right => places[v].right = options,
+                Side::Left => search.places[v].left = options,
+                Side::Right => search.places[v].right = options,
             }
         }
     }
-    let mut explored = Explored {
-        title,
-        partizan: true,
-        places,
-    };
+    let mut explored = search.explored(true);
     // Canonical forms from the last positions up (a partizan game of the catalogue
     // always ends).
     if let Some(order) = explored.topological_order() {
