@@ -33,7 +33,9 @@
 
 use crate::games::catalogue::{Entry, Params};
 use crate::games::rules::{Rules, Typed};
-use crate::games::wyt_queen::{positions, read_squares, Squares, MAX_POSITIONS};
+use crate::games::wyt_queen::{
+    format_squares, moved_piece, positions, read_squares, Squares, MAX_POSITIONS,
+};
 use crate::impartial::{pair_index, ImpartialGame};
 use crate::{Error, Result};
 
@@ -162,11 +164,7 @@ impl Rules for WytKnight {
     }
 
     fn format(&self, knights: &Squares) -> String {
-        knights
-            .iter()
-            .map(|(x, y)| format!("{x},{y}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        format_squares(knights)
     }
 
     fn figure(&self, knights: &Squares) -> Option<crate::games::figure::Figure> {
@@ -179,18 +177,10 @@ impl Rules for WytKnight {
     }
 
     fn describe(&self, from: &Squares, to: &Squares) -> String {
-        let changed: Vec<usize> = (0..from.len().min(to.len()))
-            .filter(|&i| from[i] != to[i])
-            .collect();
-        let [i] = changed.as_slice() else {
+        let Some((i, which)) = moved_piece(from, to, "knight") else {
             return format!("move to {}", self.format(to));
         };
-        let ((x, y), (nx, ny)) = (from[*i], to[*i]);
-        let which = if from.iter().filter(|&&k| k == from[*i]).count() > 1 {
-            format!("knight {}", i + 1)
-        } else {
-            "the knight".to_string()
-        };
+        let ((x, y), (nx, ny)) = (from[i], to[i]);
         format!("jump {which} on {x},{y} to {nx},{ny}")
     }
 

@@ -91,6 +91,33 @@ pub(crate) fn read_squares(game: &str, piece: &str, args: &[Arg<'_>]) -> Result<
     args.iter().map(|a| a.pair("x", "y")).collect()
 }
 
+/// Writes pieces' squares as they are read: `3,5 6,4`.
+pub(crate) fn format_squares(pieces: &Squares) -> String {
+    pieces
+        .iter()
+        .map(|(x, y)| format!("{x},{y}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The piece that moved between two positions that differ in one piece, and how it is
+/// named: `queen 2` when another piece of the same kind stands on its square, `the queen`
+/// otherwise.
+pub(crate) fn moved_piece(from: &Squares, to: &Squares, piece: &str) -> Option<(usize, String)> {
+    let changed: Vec<usize> = (0..from.len().min(to.len()))
+        .filter(|&i| from[i] != to[i])
+        .collect();
+    let [i] = changed.as_slice() else {
+        return None;
+    };
+    let which = if from.iter().filter(|&&p| p == from[*i]).count() > 1 {
+        format!("{piece} {}", i + 1)
+    } else {
+        format!("the {piece}")
+    };
+    Some((*i, which))
+}
+
 /// The product over the pieces of the squares left of and below each (itself included):
 /// a bound on the positions a search meets.
 pub(crate) fn positions(pieces: &Squares) -> u64 {
@@ -221,11 +248,7 @@ impl Rules for WytQueen {
     }
 
     fn format(&self, queens: &Squares) -> String {
-        queens
-            .iter()
-            .map(|(x, y)| format!("{x},{y}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        format_squares(queens)
     }
 
     fn figure(&self, queens: &Squares) -> Option<crate::games::figure::Figure> {
@@ -238,22 +261,14 @@ impl Rules for WytQueen {
     }
 
     fn describe(&self, from: &Squares, to: &Squares) -> String {
-        let changed: Vec<usize> = (0..from.len().min(to.len()))
-            .filter(|&i| from[i] != to[i])
-            .collect();
-        let [i] = changed.as_slice() else {
+        let Some((i, which)) = moved_piece(from, to, "queen") else {
             return format!("move to {}", self.format(to));
         };
-        let ((x, y), (nx, ny)) = (from[*i], to[*i]);
+        let ((x, y), (nx, ny)) = (from[i], to[i]);
         let way = match (nx < x, ny < y) {
             (true, true) => "diagonally",
             (true, false) => "left",
             _ => "down",
-        };
-        let which = if from.iter().filter(|&&q| q == from[*i]).count() > 1 {
-            format!("queen {}", i + 1)
-        } else {
-            "the queen".to_string()
         };
         format!("move {which} on {x},{y} {way} to {nx},{ny}")
     }
