@@ -1,5 +1,7 @@
 //! `nimlab.analyze`: the analysis of a catalogue position, as a typed object.
 
+use crate::explanation::{self, steps};
+use crate::html::{esc, table};
 use crate::run::watched;
 use nimlab::analysis::{Analysis as Inner, Analyzer};
 use nimlab::api::{self, AnalyzeRequest};
@@ -99,13 +101,13 @@ impl Analysis {
         winning(&self.inner)
     }
 
-    /// The explanation of an impartial value (nim-sums in binary columns, mex steps), as
-    /// lists and dicts; empty for other games.
+    /// The explanation of an impartial value, one step a part (`NimColumns`, `MexStep`,
+    /// `SumParts`, `RuleStep`); empty for other games.
     #[getter]
-    fn explanation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn explanation(&self, py: Python<'_>) -> PyResult<Vec<Py<explanation::Explanation>>> {
         match &self.inner {
-            Inner::Impartial(a) => json(py, &a.explanation),
-            _ => json(py, &Vec::<()>::new()),
+            Inner::Impartial(a) => steps(py, &a.explanation),
+            _ => Ok(Vec::new()),
         }
     }
 
@@ -155,13 +157,6 @@ pub fn analyze(
     Ok(Analysis { inner })
 }
 
-/// The catalogue: one dict a game (`id`, `usage`, `kind`, `summary`, `position`,
-/// `example`, `start`), as `nimlab games --json` lists them.
-#[pyfunction]
-pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    json(py, &api::games())
-}
-
 /// The winning moves listed in an analysis.
 fn winning(a: &Inner) -> Vec<Move> {
     match a {
@@ -192,28 +187,6 @@ fn winning(a: &Inner) -> Vec<Move> {
             )
         }
     }
-}
-
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// The rows of a table of cells, the first row as its head.
-fn table(rows: &[Vec<String>]) -> String {
-    let mut out = String::from("<table>");
-    for (i, row) in rows.iter().enumerate() {
-        let cell = if i == 0 { "th" } else { "td" };
-        out.push_str("<tr>");
-        for c in row {
-            out.push_str(&format!("<{cell}>{}</{cell}>", esc(c)));
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</table>");
-    out
 }
 
 /// Heaps in binary columns with their nim-sum, as the explanation gives them (sizes of

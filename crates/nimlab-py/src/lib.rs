@@ -2,12 +2,17 @@
 //! It converts the library's typed results to Python objects and holds no game logic.
 
 mod analysis;
+mod catalogue;
 mod errors;
+mod explanation;
 mod game;
+mod html;
 mod play;
 mod position;
+mod rare;
 mod run;
 mod sequence;
+mod survey;
 mod thermograph;
 
 use pyo3::prelude::*;
@@ -20,15 +25,25 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<thermograph::Thermograph>()?;
     m.add_class::<analysis::Analysis>()?;
     m.add_class::<analysis::Move>()?;
+    m.add_class::<explanation::Explanation>()?;
+    m.add_class::<explanation::NimColumns>()?;
+    m.add_class::<explanation::NimRow>()?;
+    m.add_class::<explanation::MexStep>()?;
+    m.add_class::<explanation::SumParts>()?;
+    m.add_class::<explanation::RuleStep>()?;
+    m.add_class::<catalogue::GameInfo>()?;
     m.add_class::<sequence::Sequence>()?;
+    m.add_class::<rare::RareValues>()?;
+    m.add_class::<survey::Survey>()?;
+    m.add_class::<survey::SurveyRow>()?;
     m.add_class::<position::Position>()?;
     m.add_class::<play::Play>()?;
     m.add_class::<play::Choice>()?;
     m.add_function(wrap_pyfunction!(game::star, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
-    m.add_function(wrap_pyfunction!(analysis::games, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue::games, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::sequence, m)?)?;
-    m.add_function(wrap_pyfunction!(sequence::survey, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey, m)?)?;
     m.add("up", game::ups(py, 1)?)?;
     m.add("down", game::ups(py, -1)?)?;
     m.add("zero", game::Game::zero(py)?)?;

@@ -1,6 +1,7 @@
 //! `nimlab.sequence`: the Grundy values of a heap rule, with their period.
 
 use crate::analysis::json;
+use crate::rare::RareValues;
 use crate::run::watched;
 use nimlab::api::{run_sequence, SequenceRequest};
 use nimlab::heap::{SequenceReport, Values};
@@ -100,10 +101,10 @@ impl Sequence {
         self.report.max_value
     }
 
-    /// The rare/common split: a dict with `mask`, `count` and `last`.
+    /// The rare/common split of the values.
     #[getter]
-    fn rare<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json(py, &self.report.rare)
+    fn rare(&self) -> RareValues {
+        self.report.rare.into()
     }
 
     /// The report as `nimlab sequence --json` prints it.
@@ -140,31 +141,4 @@ pub fn sequence(py: Python<'_>, rule: String, to: Option<u64>, prove: bool) -> P
     let report = SequenceReport::new(&seq);
     let values = values_array(py, seq.values())?.unbind();
     Ok(Sequence { report, values })
-}
-
-/// A survey of the octal games: every code `0.d1…dk` with at most `digits` digits (and
-/// `4.d1…dk` too with `whole=4`), grouped by identical sequences up to heap `to`; one
-/// dict a group (`codes`, `period`, `preperiod`, `max_value`, `proved`, `first_values`),
-/// as `nimlab survey octal --json` lists them.
-#[pyfunction]
-#[pyo3(signature = (family = "octal", digits = 3, to = 10_000, whole = 0))]
-pub fn survey<'py>(
-    py: Python<'py>,
-    family: &str,
-    digits: usize,
-    to: u64,
-    whole: u8,
-) -> PyResult<Bound<'py, PyAny>> {
-    if family != "octal" {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "unknown family `{family}`: the survey covers `octal`"
-        )));
-    }
-    if whole != 0 && whole != 4 {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "the digit before the point is 0 or 4",
-        ));
-    }
-    let rows = watched(py, move |_| nimlab::heap::survey_octal(digits, whole, to))?;
-    json(py, &rows)
 }

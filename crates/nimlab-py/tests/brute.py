@@ -67,3 +67,34 @@ def kayles(n_max: int):
                     options.add(g[a] ^ g[rest - a])
         g.append(mex(options))
     return g
+
+
+def octal(code: str, n_max: int):
+    """Grundy values of the octal game `0.d1d2…`: digit d_k says what removing k counters
+    from a heap may leave, by its bits: 1, nothing; 2, one heap; 4, two heaps."""
+    digits = [int(d) for d in code.split(".")[1]]
+    g = []
+    for n in range(n_max + 1):
+        options = set()
+        for k, d in enumerate(digits, start=1):
+            rest = n - k
+            if rest < 0:
+                continue
+            if d & 1 and rest == 0:
+                options.add(0)
+            if d & 2 and rest > 0:
+                options.add(g[rest])
+            if d & 4:
+                for a in range(1, rest // 2 + 1):
+                    if rest - a > 0:
+                        options.add(g[a] ^ g[rest - a])
+        g.append(mex(options))
+    return g
+
+
+def preperiod(values, period: int) -> int:
+    """The least n from which `values` repeat with `period` (to the end of the list)."""
+    n = len(values) - period
+    while n > 0 and values[n - 1] == values[n - 1 + period]:
+        n -= 1
+    return n

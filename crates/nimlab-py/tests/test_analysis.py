@@ -5,6 +5,8 @@ from operator import xor
 
 import nimlab
 
+import brute
+
 
 def test_nim_3_5_7():
     # 3 ^ 5 ^ 7 = 1: the first player wins, and exactly the heaps whose size has the
@@ -16,7 +18,47 @@ def test_nim_3_5_7():
         heaps = [int(h) for h in move.to.split()]
         assert reduce(xor, heaps) == 0 and sum(heaps) == 3 + 5 + 7 - 1
         assert move.description and move.player is None
-    assert a.explanation and a.to_dict()["winning_move_count"] == 3
+    assert a.to_dict()["winning_move_count"] == 3
+
+
+def test_nim_columns():
+    # 3 6 8 9 has nim-sum 4, and only 6 has the 4s bit (bit 2) set.
+    [step] = nimlab.analyze("nim", "3 6 8 9").explanation
+    assert isinstance(step, nimlab.NimColumns) and step.kind == "nim_columns"
+    assert [(r.label, r.size) for r in step.rows] == [
+        ("heap 1", 3), ("heap 2", 6), ("heap 3", 8), ("heap 4", 9)
+    ]
+    assert (step.nim_sum, step.top_bit, step.reducible) == (3 ^ 6 ^ 8 ^ 9, 2, [1])
+    assert (step.omitted, step.of_values, step.unit) == (0, False, "heap")
+    assert "nim-sum" in str(step)
+    assert step == nimlab.analyze("nim", "3 6 8 9").explanation[0]
+    assert step != nimlab.analyze("nim", "3 6 8 10").explanation[0]
+    # Heaps beyond 64 bits are exact Python ints.
+    [big] = nimlab.analyze("nim", f"{2**70} 1").explanation
+    assert big.nim_sum == 2**70 + 1 and big.top_bit == 70
+
+
+def test_mex_step():
+    # Kayles 4: knocking one pin leaves 3 or 1+2, two pins leave 2 or 1+1; the value is
+    # the mex of G(3), G(1)^G(2), G(2) and G(1)^G(1).
+    k = brute.kayles(10)
+    [step] = nimlab.analyze("kayles", "4").explanation
+    assert isinstance(step, nimlab.MexStep) and step.kind == "mex"
+    values = [v for _, v in step.options]
+    assert step.value == brute.mex(values) == k[4]
+    assert sorted(set(values)) == sorted({k[3], k[1] ^ k[2], k[2], k[1] ^ k[1]})
+
+
+def test_sum_parts():
+    # nim 3 5 is *6, kayles 4 is *1: the sum is *7.
+    [step] = nimlab.analyze("nim", "3 5 + kayles 4").explanation
+    assert isinstance(step, nimlab.SumParts) and step.kind == "sum"
+    assert [v for _, v in step.parts] == [3 ^ 5, brute.kayles(4)[4]]
+    assert step.total == 3 ^ 5 ^ brute.kayles(4)[4] == 7
+
+
+def test_partizan_explanation_is_empty():
+    assert nimlab.analyze("domineering", "..|..").explanation == []
 
 
 def test_misere_nim():
@@ -35,7 +77,12 @@ def test_partizan_domineering():
 
 def test_the_catalogue():
     games = nimlab.games()
-    ids = {g["id"] for g in games}
-    assert {"nim", "kayles", "domineering"} <= ids
+    kinds = {g.id: g.kind for g in games}
+    assert (kinds["nim"], kinds["kayles"], kinds["domineering"]) == (
+        "impartial", "impartial", "partizan"
+    )
+    assert len(set(games)) == len(games) == len(kinds)
     for g in games:
-        assert g["example"] is not None
+        # Each example is the game's id and a position that the package reads.
+        assert g.example.split()[0].split(":")[0] == g.id
+        assert g.to_dict()["usage"] == g.usage and g == nimlab.games()[games.index(g)]

@@ -80,3 +80,23 @@ def test_sequences_agree():
     s = nimlab.sequence("0.137", to=200)
     assert (s.period, s.preperiod, s.proved) == (cli["period"], cli["preperiod"], cli["proved"])
     assert list(s.values[: len(cli["first_values"])]) == cli["first_values"]
+
+
+@needs_cli
+def test_catalogues_agree():
+    # `nimlab games` lists the impartial games, then, under a heading, the partizan ones.
+    text = subprocess.run([CLI, "games"], capture_output=True, text=True, timeout=60, check=True)
+    impartial, partizan = text.stdout.split("\nPartizan games")
+    listed = [(line.split()[0], "impartial") for line in impartial.splitlines() if line.strip()]
+    listed += [(line.split()[0], "partizan") for line in partizan.splitlines()[1:] if line.strip()]
+    games = nimlab.games()
+    assert [(g.usage, g.kind) for g in games] == listed
+    assert [g.to_dict() for g in games] == run("games", "--json")
+
+
+@needs_cli
+def test_surveys_agree():
+    cli = run("survey", "octal", "--digits", "2", "--to", "300", "--json")
+    survey = nimlab.survey("octal", digits=2, to=300)
+    assert [r.to_dict() for r in survey] == cli["groups"]
+    assert survey.code_count == cli["codes"]

@@ -13,7 +13,18 @@ def test_kayles():
     assert len(s) == 301 == len(s.values)
     assert s.p_positions == [n for n, v in enumerate(brute.kayles(300)) if v == 0][: len(s.p_positions)]
     assert s.p_count == brute.kayles(300).count(0)
-    assert set(s.rare) >= {"mask", "count", "last"}
+
+
+def test_kayles_rare_values():
+    # With mask 0 a value is rare when it has an even number of 1 bits; Kayles's rare
+    # values end at heap 70, its last exceptional value (Winning Ways, ch. 4).
+    s = nimlab.sequence("kayles", to=300)
+    k = brute.kayles(300)
+    rare = [n for n, v in enumerate(k) if bin(v & ~s.rare.mask).count("1") % 2 == 0]
+    assert s.rare.mask == 0 and s.rare.last == 70
+    assert (s.rare.count, s.rare.last) == (len(rare), rare[-1])
+    assert s.rare == nimlab.sequence("0.77", to=300).rare
+    assert s.rare.to_dict() == {"mask": 0, "count": len(rare), "last": 70}
 
 
 def test_dawsons_kayles_values():
@@ -32,8 +43,8 @@ def test_survey_of_one_digit_codes():
     # The seven codes 0.1 … 0.7 (each takes one counter): all but 0.6 have a proved
     # period; 0.3 is She-Loves-Me-She-Loves-Me-Not, 0 1 0 1 …: period 2 from heap 0.
     rows = nimlab.survey("octal", digits=1, to=200)
-    assert sum(len(r["codes"]) for r in rows) == 7
-    assert [c for r in rows if not r["proved"] for c in r["codes"]] == ["0.6"]
-    row = next(r for r in rows if "0.3" in r["codes"])
-    assert (row["period"], row["preperiod"]) == (2, 0)
-    assert row["first_values"][:6] == [0, 1, 0, 1, 0, 1]
+    assert sum(len(r.codes) for r in rows) == 7
+    assert [c for r in rows if not r.proved for c in r.codes] == ["0.6"]
+    row = next(r for r in rows if "0.3" in r.codes)
+    assert (row.period, row.preperiod) == (2, 0)
+    assert row.first_values[:6] == [0, 1, 0, 1, 0, 1]
