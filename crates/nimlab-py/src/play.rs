@@ -57,18 +57,18 @@ impl Play {
     /// A new game of `game` from `position` (the game's start when empty); the player
     /// plays Left (`right=True`: Right) and moves first unless `computer_first`.
     #[new]
-    #[pyo3(signature = (game, position = String::new(), misere = false, computer_first = false, right = false))]
+    #[pyo3(signature = (game, position = "", misere = false, computer_first = false, right = false))]
     fn new(
         py: Python<'_>,
         game: String,
-        position: String,
+        position: &str,
         misere: bool,
         computer_first: bool,
         right: bool,
     ) -> PyResult<Play> {
         let req = PlayRequest {
             game,
-            position,
+            position: position.to_string(),
             misere,
             computer_first,
             right,
