@@ -86,3 +86,17 @@ def test_the_catalogue():
         # Each example is the game's id and a position that the package reads.
         assert g.example.split()[0].split(":")[0] == g.id
         assert g.to_dict()["usage"] == g.usage and g == nimlab.games()[games.index(g)]
+
+
+def test_rule_step():
+    # Wythoff's P-positions are (⌊kφ⌋, ⌊kφ²⌋): k = 2 gives (3, 5), a loss for the player
+    # to move; the explanation states the closed form in words.
+    phi = (1 + 5**0.5) / 2
+    assert (int(2 * phi), int(2 * phi * phi)) == (3, 5)
+    a = nimlab.analyze("wythoff", "3 5")
+    assert a.outcome == "P"
+    [step] = a.explanation
+    assert isinstance(step, nimlab.RuleStep) and step.kind == "rule"
+    assert "(3, 5)" in step.text and str(step).strip() == step.text
+    assert step == nimlab.analyze("wythoff", "3 5").explanation[0]
+    assert step != nimlab.analyze("wythoff", "4 7").explanation[0]
