@@ -69,7 +69,8 @@ pub struct SequenceReport {
     /// The values the periodicity theorem needs for a proof (when it applies).
     pub proof_needs: Option<u64>,
     /// For a windowed run, which keeps the values of the heaps below this and of the last
-    /// heaps only: the periodicity is then not looked for.
+    /// heaps only: the periodicity is then said only when proved within the first values
+    /// (and the rest follow it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub window: Option<u64>,
 }
@@ -82,13 +83,17 @@ impl SequenceReport {
             tally.add(v);
         }
         let mut report = tally.report(seq.rule());
-        let period = Periodicity::find(seq);
-        report.period = period.map(|p| p.period);
-        report.preperiod = period.map(|p| p.preperiod);
-        report.saltus = period.map(|p| p.saltus);
-        report.proved = period.is_some_and(|p| p.proved);
-        report.proof_needs = period.and_then(|p| p.needed);
+        report.set_period(Periodicity::find(seq));
         report
+    }
+
+    /// Says what the periodicity is, if there is one.
+    pub(super) fn set_period(&mut self, period: Option<Periodicity>) {
+        self.period = period.map(|p| p.period);
+        self.preperiod = period.map(|p| p.preperiod);
+        self.saltus = period.map(|p| p.saltus);
+        self.proved = period.is_some_and(|p| p.proved);
+        self.proof_needs = period.and_then(|p| p.needed);
     }
 }
 

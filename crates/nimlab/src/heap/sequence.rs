@@ -4,6 +4,7 @@
 //! with a bit set of the values seen. A split into heaps a and b is worth G(a) XOR G(b),
 //! so the option values of n come from the values below n alone.
 
+use super::period::Periodicity;
 use super::rule::Rule;
 use super::sparse::{self, Sparse};
 use super::values::{Cell, Values};
@@ -20,6 +21,15 @@ const STOP_EVERY: u64 = 1 << 10;
 
 /// The longest sequence computed (heap sizes), to keep the table within memory.
 pub const MAX_LENGTH: u64 = 1 << 32;
+
+/// The most work [`Sequence::extend_to`] spends on the first values, when the whole is beyond
+/// [`MAX_WORK`], looking for a proved period (past which values cost nothing): about a
+/// second of computing.
+const PROBE_WORK: u128 = MAX_WORK / 1000;
+
+/// The length at which [`Algorithm::Auto`] first looks for a proved period; it looks again
+/// whenever the length doubles.
+const PERIOD_FROM: u64 = 256;
 
 /// The sequence length from which [`Algorithm::Auto`] considers the sparse-space
 /// algorithm; the plain algorithm computes the values before it.
@@ -99,6 +109,12 @@ pub struct Sequence {
     mark: (u64, u64),
     /// The closed form that gives the values at once, for [`Algorithm::Auto`].
     closed: Option<ClosedForm>,
+    /// The proved periodicity that gives the values past its proof, for
+    /// [`Algorithm::Auto`], once found.
+    proved: Option<Periodicity>,
+    /// The length at which the values are next examined for a proved period;
+    /// `u64::MAX` when they are not (another algorithm, or a rule no theorem covers).
+    period_at: u64,
 }
 
 impl Sequence {
@@ -125,8 +141,18 @@ impl Sequence {
             (Rule::Subtract(set), Algorithm::Auto) => set.closed_form(),
             _ => None,
         };
+        let period_at = if algorithm == Algorithm::Auto
+            && closed.is_none()
+            && rule.proof_length(0, 1).is_some()
+        {
+            PERIOD_FROM
+        } else {
+            u64::MAX
+        };
         Sequence {
             closed,
+            proved: None,
+            period_at,
             rule,
             values,
             bits: 0,
@@ -237,6 +263,25 @@ impl Sequence {
         self.sparse.as_ref().map(Sparse::mask)
     }
 
+    /// The proved period that [`Algorithm::Auto`] continues the values by, once it has
+    /// found one: the values past its proof are copied from it, not computed.
+    ///
+    /// ```
+    /// use nimlab::heap::{Algorithm, Rule, Sequence};
+    /// let mut kayles = Sequence::new(Rule::parse("kayles").unwrap());
+    /// kayles.extend_to(100_000).unwrap();
+    /// // Kayles: period 12 from heap 71 (Winning Ways, ch. 4), proved by 168 values.
+    /// let p = kayles.proved_period().unwrap();
+    /// assert_eq!((p.period, p.preperiod, p.proved), (12, 71, true));
+    /// let mut plain = Sequence::with_algorithm(Rule::parse("kayles").unwrap(), Algorithm::Plain);
+    /// plain.extend_to(100_000).unwrap();
+    /// assert_eq!(kayles.values(), plain.values());
+    /// assert_eq!(plain.proved_period(), None); // the plain algorithm computes every value
+    /// ```
+    pub fn proved_period(&self) -> Option<Periodicity> {
+        self.proved
+    }
+
     /// The rule.
     pub fn rule(&self) -> &Rule {
         &self.rule
@@ -276,6 +321,9 @@ impl Sequence {
         let from = self.len();
         if len <= from {
             return 0;
+        }
+        if self.proved.is_some() {
+            return u128::from(len - from);
         }
         let Some(start) = self.sparse_from else {
             return self.plain_work(from, len);
@@ -377,7 +425,9 @@ impl Sequence {
     /// [`Error::Limit`] when `len` is beyond [`MAX_LENGTH`] or the work beyond
     /// [`MAX_WORK`]. Nothing is computed then, unless the sparse-space algorithm computes
     /// the values: the work is then estimated again whenever the length doubles, from the
-    /// rare heaps found, and the values computed before the refusal are kept.
+    /// rare heaps found, and the values computed before the refusal are kept; or unless a
+    /// proved period may make the values cheap: [`Algorithm::Auto`] then looks for one
+    /// in the first values (about a second of work) before it refuses, and keeps them.
     pub fn extend_to(&mut self, len: u64) -> Result<()> {
         if len > MAX_LENGTH {
             return Err(Error::limit(
@@ -389,6 +439,7 @@ impl Sequence {
                 format!("heaps up to {MAX_LENGTH}"),
             ));
         }
+        self.probe(len)?;
         self.check_work(len)?;
         self.values.reserve(len.saturating_sub(self.len()) as usize);
         match &self.rule {
@@ -400,11 +451,19 @@ impl Sequence {
             _ => {}
         }
         while self.len() < len {
+            if self.len() >= self.period_at {
+                self.look_for_period();
+            }
+            if let Some(p) = self.proved {
+                self.values
+                    .repeat(p.preperiod as usize, p.period as usize, len as usize);
+                break;
+            }
             if self.len() >= self.plan_at {
                 self.plan();
                 self.check_work(len)?;
             }
-            let stop = len.min(self.plan_at);
+            let stop = len.min(self.plan_at).min(self.period_at);
             while self.len() < stop {
                 if let Some(s) = &mut self.sparse {
                     let widened = match &mut self.values {
@@ -450,6 +509,43 @@ impl Sequence {
             }
         }
         Ok(())
+    }
+
+    /// When the values up to `len` are beyond [`MAX_WORK`] but a proved period may make
+    /// them cheap, computes the first values, doubling their number while that costs at
+    /// most [`PROBE_WORK`], until a period is proved.
+    fn probe(&mut self, len: u64) -> Result<()> {
+        if self.period_at == u64::MAX || self.work(len) <= MAX_WORK {
+            return Ok(());
+        }
+        while self.proved.is_none() {
+            let next = self.len().saturating_mul(2).max(PERIOD_FROM).min(len);
+            if next >= len || self.work(next) > PROBE_WORK {
+                break;
+            }
+            self.extend_to(next)?;
+        }
+        Ok(())
+    }
+
+    /// Examines the values for a proved period: the values past it are then copied from
+    /// it. Otherwise the values are examined again at twice the length, or sooner where
+    /// an apparent period needs fewer values for its proof.
+    fn look_for_period(&mut self) {
+        let len = self.len();
+        self.period_at = len.saturating_mul(2);
+        match Periodicity::find(self) {
+            Some(p) if p.proved && p.saltus == 0 => {
+                self.proved = Some(p);
+                self.sparse = None;
+                self.plan_at = u64::MAX;
+                self.period_at = u64::MAX;
+            }
+            Some(Periodicity {
+                needed: Some(b), ..
+            }) if b > len => self.period_at = self.period_at.min(b),
+            _ => {}
+        }
     }
 
     /// Refuses when the work to compute values up to `len` is beyond [`MAX_WORK`].
@@ -793,6 +889,101 @@ mod tests {
         assert_eq!(s.get(3_000_000), Some(3_000_000 % 1_000_001));
     }
 
+    fn values(rule: &str, algorithm: Algorithm, len: u64) -> Values {
+        let mut s = Sequence::with_algorithm(Rule::parse(rule).unwrap(), algorithm);
+        s.extend_to(len).unwrap();
+        s.values().clone()
+    }
+
+    #[test]
+    fn values_past_a_proved_period_are_those_the_plain_algorithm_computes() {
+        // Every two-digit octal code, some with a third digit and some hexadecimal ones
+        // leaving three heaps, and finite subtraction sets: Algorithm::Auto, which copies
+        // the values past a proved period, gives the plain algorithm's values.
+        let mut rules: Vec<String> = (1..64).map(|c| format!("0.{}{}", c / 8, c % 8)).collect();
+        rules.extend(
+            [
+                "0.137", "0.07", "0.77", "0.007", "0.644", "0.156", "0.3", "0.71",
+            ]
+            .map(String::from),
+        );
+        rules.extend(["hex:0.f", "hex:0.b", "hex:0.a", "hex:0.d", "hex:0.9f"].map(String::from));
+        rules.extend(
+            ["1,3,4", "2,3,5", "1,2,4", "3,5,7,8", "2,7,11,13"].map(|s| format!("subtraction:{s}")),
+        );
+        let mut proved = 0;
+        for text in &rules {
+            let len = if text.starts_with("hex") { 600 } else { 3000 };
+            let mut auto = Sequence::new(Rule::parse(text).unwrap());
+            auto.extend_to(len).unwrap();
+            assert_eq!(
+                auto.values(),
+                &values(text, Algorithm::Plain, len),
+                "{text}"
+            );
+            if let Some(p) = auto.proved_period() {
+                proved += 1;
+                assert!(
+                    p.checked < len && p.needed.is_some_and(|b| b <= p.checked),
+                    "{text}"
+                );
+            }
+        }
+        // Most of them have a period proved within these values.
+        assert!(proved > rules.len() / 2, "{proved} of {}", rules.len());
+    }
+
+    #[test]
+    fn long_runs_past_a_proved_period() {
+        // Kayles (period 12 from 71), Dawson's Kayles (34 from 53), Dawson's chess (34 from
+        // 52): 10^7 values, each the value of the period in the first values of the plain
+        // algorithm.
+        for (text, period, from) in [("kayles", 12, 71), ("0.07", 34, 53), ("0.137", 34, 52)] {
+            let head = values(text, Algorithm::Plain, 400);
+            let mut s = Sequence::new(Rule::parse(text).unwrap());
+            s.extend_to(10_000_000).unwrap();
+            let p = s.proved_period().unwrap();
+            assert_eq!((p.period, p.preperiod), (period, from), "{text}");
+            for n in (0..10_000_000).step_by(9_973).chain([9_999_999]) {
+                let i = if n < 400 {
+                    n
+                } else {
+                    from + (n - from) % period
+                };
+                assert_eq!(s.get(n), Some(head.get(i as usize)), "{text} {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_proved_period_is_looked_for_before_the_work_limit_refuses() {
+        // hex:0.f (take one, leave up to three heaps): the plain algorithm looks at n^3/6
+        // splits a heap, so 10^6 heaps are beyond the limit; its period 2 is proved at 10
+        // heaps, and the values past it are copied.
+        let mut plain = Sequence::with_algorithm(Rule::parse("hex:0.f").unwrap(), Algorithm::Plain);
+        assert!(plain.extend_to(1_000_000).is_err());
+        plain.extend_to(300).unwrap();
+        let mut s = Sequence::new(Rule::parse("hex:0.f").unwrap());
+        assert!(s.work(1_000_000) > MAX_WORK);
+        s.extend_to(1_000_000).unwrap();
+        assert_eq!(
+            s.proved_period().map(|p| (p.period, p.preperiod)),
+            Some((2, 0))
+        );
+        for n in 0..1_000_000 {
+            let i = if n < 300 { n } else { n % 2 + 298 };
+            assert_eq!(s.get(n), plain.get(i), "{n}");
+        }
+        // A code with no period in the first values is refused after a short look.
+        let mut s = Sequence::new(Rule::parse("hex:0.8").unwrap());
+        assert!(s.extend_to(1_000_000).is_err());
+        assert!(
+            s.proved_period().is_none() && s.len() <= 2048,
+            "{}",
+            s.len()
+        );
+    }
+
     #[test]
     fn too_much_work_is_refused() {
         let mut s = Sequence::with_algorithm(Rule::parse("grundy").unwrap(), Algorithm::Plain);
@@ -824,16 +1015,34 @@ mod tests {
     #[test]
     fn the_algorithm_is_chosen_by_the_rare_values() {
         // Kayles: with the mask 0 every value but G(0) is common (1, 2, 4, 7, 8 have an odd
-        // number of 1s), so the sparse-space algorithm takes over from 2 SPARSE_FROM on.
+        // number of 1s), so the sparse-space algorithm would take over from 2 SPARSE_FROM
+        // on; but its period is proved at the first look, at 256 heaps, and the rest are
+        // copied. Without that look (the sparse-space algorithm throughout), mask 0.
         let mut kayles = Sequence::new(Rule::parse("kayles").unwrap());
-        kayles.extend_to(SPARSE_FROM).unwrap();
-        assert_eq!(kayles.sparse_mask(), None);
         kayles.extend_to(2 * SPARSE_FROM + 100).unwrap();
-        assert_eq!(kayles.sparse_mask(), Some(0));
+        assert_eq!(kayles.sparse_mask(), None);
+        assert_eq!(kayles.proved_period().map(|p| p.checked), Some(256));
+        let mut sparse =
+            Sequence::with_algorithm(Rule::parse("kayles").unwrap(), Algorithm::Sparse);
+        sparse.extend_to(2 * SPARSE_FROM + 100).unwrap();
+        assert_eq!(sparse.sparse_mask(), Some(0));
         let last = 2 * SPARSE_FROM + 99;
+        for s in [&kayles, &sparse] {
+            assert_eq!(
+                s.get(last),
+                Some(plain("kayles", 200)[(last - 72) as usize % 12 + 72])
+            );
+        }
+        // 0.16, with no period in sight: rare values are few for the mask 1, and the
+        // sparse-space algorithm takes over after SPARSE_FROM.
+        let mut s = Sequence::new(Rule::parse("0.16").unwrap());
+        s.extend_to(SPARSE_FROM).unwrap();
+        assert_eq!(s.sparse_mask(), None);
+        s.extend_to(2 * SPARSE_FROM + 100).unwrap();
+        assert_eq!(s.sparse_mask(), Some(1));
         assert_eq!(
-            kayles.get(last),
-            Some(plain("kayles", 200)[(last - 72) as usize % 12 + 72])
+            s.values(),
+            &values("0.16", Algorithm::Plain, 2 * SPARSE_FROM + 100)
         );
         // Dawson's Kayles has a P-position every 34 heaps or so: the plain algorithm stays.
         let mut dawson = Sequence::new(Rule::parse("dawson-kayles").unwrap());

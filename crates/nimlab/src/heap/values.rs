@@ -100,6 +100,42 @@ impl Values {
         }
     }
 
+    /// Continues the values to `len` by a period: G(n) = G(n − `period`) for every n ≥
+    /// `from` + `period`, where the values from `from` on already have that period. Copies
+    /// whole stretches of periods, doubling, so it runs at the speed of memory.
+    ///
+    /// ```
+    /// use nimlab::heap::Values;
+    /// let mut v = Values::default();
+    /// [0, 1, 1, 2, 0, 2, 0].iter().for_each(|&x| v.push(x)); // period 2 from G(3) on
+    /// v.repeat(3, 2, 12);
+    /// assert_eq!(v.iter().collect::<Vec<_>>(), [0, 1, 1, 2, 0, 2, 0, 2, 0, 2, 0, 2]);
+    /// ```
+    ///
+    /// # Panics
+    /// When `period` is 0 or the values do not reach `from` + `period`.
+    pub fn repeat(&mut self, from: usize, period: usize, len: usize) {
+        fn go<T: Copy>(v: &mut Vec<T>, from: usize, period: usize, len: usize) {
+            assert!(
+                period > 0 && v.len() >= from + period,
+                "too few values to repeat"
+            );
+            v.reserve(len.saturating_sub(v.len()));
+            while v.len() < len {
+                // The last whole periods after `from`: what follows them is themselves.
+                let whole = (v.len() - from) / period * period;
+                let take = whole.min(len - v.len());
+                let start = v.len() - whole;
+                v.extend_from_within(start..start + take);
+            }
+        }
+        match self {
+            Values::U8(v) => go(v, from, period, len),
+            Values::U16(v) => go(v, from, period, len),
+            Values::U32(v) => go(v, from, period, len),
+        }
+    }
+
     /// Removes the first `n` values (a windowed run forgets the middle of the sequence).
     pub(super) fn drop_first(&mut self, n: usize) {
         match self {

@@ -23,7 +23,8 @@ pub const MIN_WINDOW: u64 = 1 << 13;
 /// Computes G(0) … G(len − 1) of `rule` keeping the values of the heaps below `window`
 /// and of the last heaps only (about 4·`window` values in all), and calls `each` with
 /// every value in order, G(0) first. Returns the report of the values, which says nothing
-/// of their periodicity (it needs the values the run forgets).
+/// of their periodicity (it needs the values the run forgets) unless a period is proved
+/// within the first values: every value past it is then the period's.
 ///
 /// ```
 /// use nimlab::heap::{windowed_run, Rule, Sequence};
@@ -97,6 +98,20 @@ pub fn windowed_run(
     };
     if full == len {
         return Ok(report(&tally));
+    }
+    if let Some(p) = seq.proved_period() {
+        // Past a proved period every value is the period's: nothing more to compute.
+        for n in full..len {
+            let v = p
+                .extrapolate(&seq, n)
+                .and_then(|v| u32::try_from(v).ok())
+                .ok_or_else(|| Error::Unsupported(format!("no value of heap {n} by the period")))?;
+            tally.add(v);
+            each(v)?;
+        }
+        let mut r = report(&tally);
+        r.set_period(Some(p));
+        return Ok(r);
     }
     let rare_heaps = seq.rare_heaps();
     let Some(mut sparse) = seq.take_sparse() else {
@@ -204,10 +219,12 @@ fn not_windowed(rule: &Rule) -> Error {
 mod tests {
     use super::*;
 
-    fn full(rule: &Rule, len: u64) -> Vec<u32> {
-        let mut s = Sequence::new(rule.clone());
+    /// The values by the sparse-space algorithm, which computes every one of them (no
+    /// period continues them).
+    fn full(rule: &Rule, len: u64) -> Sequence {
+        let mut s = Sequence::with_algorithm(rule.clone(), crate::heap::Algorithm::Sparse);
         s.extend_to(len).unwrap();
-        s.values().iter().collect()
+        s
     }
 
     fn windowed(rule: &Rule, len: u64, window: u64) -> Result<(Vec<u32>, SequenceReport)> {
@@ -221,23 +238,29 @@ mod tests {
 
     #[test]
     fn a_windowed_run_gives_the_values_of_the_full_table() {
-        // The last rare heaps up to 60,000: 0.56 1795, 0.644 511.
+        // The last rare heaps up to 60,000: 0.56 1795, 0.644 511. 0.644's period is proved
+        // within the values of the first two windows, and the rest are the period's; 0.56's
+        // starts at 326,640.
         for (text, window) in [("0.56", MIN_WINDOW), ("0.644", MIN_WINDOW)] {
             let rule = Rule::parse(text).unwrap();
             let (values, report) = windowed(&rule, 60_000, window).unwrap();
-            let all = full(&rule, 60_000);
+            let s = full(&rule, 60_000);
+            let all: Vec<u32> = s.values().iter().collect();
             assert_eq!(values.len(), all.len(), "{text}");
             let first = values.iter().zip(&all).position(|(a, b)| a != b);
             assert_eq!(first, None, "{text}: first difference");
-            let mut s = Sequence::new(rule.clone());
-            s.extend_to(60_000).unwrap();
             let whole = SequenceReport::new(&s);
             assert_eq!(
                 (report.max_value, report.max_at, report.p_count, report.rare),
                 (whole.max_value, whole.max_at, whole.p_count, whole.rare),
                 "{text}"
             );
-            assert_eq!((report.window, report.period), (Some(window), None));
+            let proved = whole.proved.then_some(whole.period).flatten();
+            assert_eq!(
+                (text, report.window, report.period),
+                (text, Some(window), proved)
+            );
+            assert_eq!(report.proved, proved.is_some());
         }
     }
 
