@@ -6,7 +6,7 @@ use crate::run::watched;
 use nimlab::api::{run_sequence, SequenceRequest};
 use nimlab::heap::{SequenceReport, Values};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyByteArray, PyDict};
 
 /// The Grundy values G(0) … G(to) of a heap rule and what is known of them.
 #[pyclass(frozen, module = "nimlab", name = "Sequence")]
@@ -16,21 +16,39 @@ pub struct Sequence {
 }
 
 /// The values as an `array.array` of the narrowest unsigned type, or a numpy array
-/// (sharing its memory) when numpy is installed.
+/// (sharing the memory of a `bytearray`, writable) when numpy is installed.
 fn values_array<'py>(py: Python<'py>, values: &Values) -> PyResult<Bound<'py, PyAny>> {
-    let (code, bytes): (&str, Vec<u8>) = match values {
-        Values::U8(v) => ("B", v.clone()),
-        Values::U16(v) => ("H", v.iter().flat_map(|x| x.to_ne_bytes()).collect()),
-        Values::U32(v) => ("I", v.iter().flat_map(|x| x.to_ne_bytes()).collect()),
+    let (code, dtype, bytes) = match values {
+        Values::U8(v) => ("B", "uint8", PyByteArray::new(py, v)),
+        Values::U16(v) => ("H", "uint16", native_bytes(py, v, u16::to_ne_bytes)?),
+        Values::U32(v) => ("I", "uint32", native_bytes(py, v, u32::to_ne_bytes)?),
     };
-    let array = py
-        .import("array")?
-        .getattr("array")?
-        .call1((code, PyBytes::new(py, &bytes)))?;
     match py.import("numpy") {
-        Ok(numpy) => numpy.call_method1("asarray", (array,)),
-        Err(_) => Ok(array),
+        Ok(numpy) => {
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("dtype", dtype)?;
+            numpy.call_method("frombuffer", (bytes,), Some(&kwargs))
+        }
+        Err(_) => {
+            let array = py.import("array")?.getattr("array")?.call1((code,))?;
+            array.call_method1("frombytes", (bytes,))?;
+            Ok(array)
+        }
     }
+}
+
+/// The values in the machine's byte order, written straight into a `bytearray`.
+fn native_bytes<'py, T: Copy, const N: usize>(
+    py: Python<'py>,
+    values: &[T],
+    bytes: fn(T) -> [u8; N],
+) -> PyResult<Bound<'py, PyByteArray>> {
+    PyByteArray::new_with(py, values.len() * N, |buf| {
+        for (out, &v) in buf.chunks_exact_mut(N).zip(values) {
+            out.copy_from_slice(&bytes(v));
+        }
+        Ok(())
+    })
 }
 
 #[pymethods]

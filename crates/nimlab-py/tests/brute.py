@@ -71,8 +71,12 @@ def kayles(n_max: int):
 
 def octal(code: str, n_max: int):
     """Grundy values of the octal game `0.d1d2…`: digit d_k says what removing k counters
-    from a heap may leave, by its bits: 1, nothing; 2, one heap; 4, two heaps."""
-    digits = [int(d) for d in code.split(".")[1]]
+    from a heap may leave, by its bits: 1, nothing; 2, one heap; 4, two heaps. A code
+    ending in `…` repeats its last digit for ever."""
+    repeats = code.endswith("…")
+    digits = [int(d) for d in code.rstrip("…").split(".")[1]]
+    if repeats:
+        digits += [digits[-1]] * max(0, n_max - len(digits))
     g = []
     for n in range(n_max + 1):
         options = set()

@@ -15,6 +15,28 @@ def test_kayles():
     assert s.p_count == brute.kayles(300).count(0)
 
 
+def test_long_runs_follow_the_proved_period():
+    # 10^6 heaps of Kayles, Dawson's Kayles (period 34 from 53) and Dawson's chess (34
+    # from 52): past the proof every value is the period's, as brute force gives it.
+    for rule, period, start in [("0.77", 12, 71), ("0.07", 34, 53), ("0.137", 34, 52)]:
+        head = brute.octal(rule, 300)
+        s = nimlab.sequence(rule, to=10**6)
+        assert (s.period, s.preperiod, s.proved) == (period, start, True)
+        assert len(s.values) == 10**6 + 1
+        for n in list(range(0, 10**6, 9973)) + [10**6]:
+            i = n if n <= 300 else start + (n - start) % period
+            assert s.values[n] == head[i], (rule, n)
+
+
+def test_wide_values_come_in_a_wider_type():
+    # 0.74… (take one leaving a heap or none, or any more leaving two heaps): its values
+    # pass 255 before heap 350, and come in two bytes a value.
+    s = nimlab.sequence("0.74…", to=350)
+    values = s.values.tolist()
+    assert values == brute.octal("0.74…", 350)
+    assert max(values) > 255 and s.values.itemsize == 2
+
+
 def test_kayles_rare_values():
     # With mask 0 a value is rare when it has an even number of 1 bits; Kayles's rare
     # values end at heap 70, its last exceptional value (Winning Ways, ch. 4).

@@ -2,6 +2,7 @@
 
 use super::period::Periodicity;
 use super::sequence::Sequence;
+use super::values::{Cell, Values};
 use serde::Serialize;
 use std::fmt;
 
@@ -79,8 +80,10 @@ impl SequenceReport {
     /// The report of the values computed so far.
     pub fn new(seq: &Sequence) -> Self {
         let mut tally = Tally::default();
-        for v in seq.values().iter() {
-            tally.add(v);
+        match seq.values() {
+            Values::U8(g) => tally.add_all(g),
+            Values::U16(g) => tally.add_all(g),
+            Values::U32(g) => tally.add_all(g),
         }
         let mut report = tally.report(seq.rule());
         report.set_period(Periodicity::find(seq));
@@ -113,7 +116,48 @@ pub(super) struct Tally {
     classes: Vec<(u64, u64)>,
 }
 
+/// The number of classes of values in a [`Tally`].
+const CLASSES: usize = 2 << MASK_BITS;
+
+/// The class of a value in a [`Tally`].
+fn class(v: u32) -> usize {
+    ((v & ((1 << MASK_BITS) - 1)) | ((v >> MASK_BITS).count_ones() & 1) << MASK_BITS) as usize
+}
+
 impl Tally {
+    /// Counts every value of `g` in order, as [`Tally::add`] does one by one, in one
+    /// tight pass.
+    pub(super) fn add_all<T: Cell>(&mut self, g: &[T]) {
+        let base = self.len;
+        let listed = 60usize.saturating_sub(self.first_values.len()).min(g.len());
+        self.first_values
+            .extend(g[..listed].iter().map(|v| v.get()));
+        self.classes.resize(CLASSES, (0, 0));
+        let classes: &mut [(u64, u64); CLASSES] = (&mut self.classes[..])
+            .try_into()
+            .expect("the classes were sized above");
+        let (mut max_value, mut max_at) = (self.max_value, self.max_at);
+        let mut zeros = 0;
+        for (i, v) in g.iter().enumerate() {
+            let (v, n) = (v.get(), base + i as u64);
+            let c = &mut classes[class(v) & (CLASSES - 1)];
+            c.0 += 1;
+            c.1 = n;
+            if v > max_value {
+                (max_value, max_at) = (v, n);
+            }
+            if v == 0 {
+                zeros += 1;
+                if self.p_positions.len() < MAX_LISTED_P {
+                    self.p_positions.push(n);
+                }
+            }
+        }
+        (self.max_value, self.max_at) = (max_value, max_at);
+        self.p_count += zeros;
+        self.len += g.len() as u64;
+    }
+
     /// Counts G(len) = v.
     pub(super) fn add(&mut self, v: u32) {
         let n = self.len;
@@ -131,11 +175,11 @@ impl Tally {
                 self.p_positions.push(n);
             }
         }
-        let class = (v & ((1 << MASK_BITS) - 1)) | ((v >> MASK_BITS).count_ones() & 1) << MASK_BITS;
-        if self.classes.len() <= class as usize {
-            self.classes.resize(class as usize + 1, (0, 0));
+        let class = class(v);
+        if self.classes.len() <= class {
+            self.classes.resize(class + 1, (0, 0));
         }
-        let (count, last) = &mut self.classes[class as usize];
+        let (count, last) = &mut self.classes[class];
         *count += 1;
         *last = n;
     }
@@ -322,5 +366,46 @@ mod tests {
             vec![0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 15, 20, 23, 26, 28]
         );
         assert_eq!(r.period, None);
+    }
+
+    #[test]
+    fn a_tally_in_one_pass_is_the_tally_one_value_at_a_time() {
+        // Values of every width, with zeros past the listed ones and large values whose
+        // bits above the mask's have either parity; counted whole, in pieces, and singly.
+        let mut state = 12345u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        };
+        let kayles = Rule::parse("kayles").unwrap();
+        for top in [3u32, 255, 5000, 1 << 20, u32::MAX] {
+            let mut values = Values::default();
+            for _ in 0..3000 {
+                let v = match next() % 4 {
+                    0 => 0,
+                    _ => next() % top.saturating_add(1).max(top),
+                };
+                values.push(v);
+            }
+            let mut single = Tally::default();
+            values.iter().for_each(|v| single.add(v));
+            let all: Vec<u32> = values.iter().collect();
+            let mut pieces = Tally::default();
+            for piece in all.chunks(777) {
+                pieces.add_all(piece);
+            }
+            let (a, b) = (single.report(&kayles), pieces.report(&kayles));
+            assert_eq!(format!("{a:?}"), format!("{b:?}"), "{top}");
+            // And against the values themselves.
+            let max = *all.iter().max().unwrap();
+            assert_eq!(
+                (b.max_value, b.max_at),
+                (max, all.iter().position(|&v| v == max).unwrap() as u64)
+            );
+            assert_eq!(b.p_count, all.iter().filter(|&&v| v == 0).count() as u64);
+            assert_eq!(b.first_values, all[..60]);
+        }
     }
 }
