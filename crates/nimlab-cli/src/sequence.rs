@@ -41,7 +41,8 @@ pub struct SequenceArgs {
     binary: bool,
     /// Keep the values of the heaps below W and of the last heaps only (about 4·W values),
     /// for runs whose values do not fit in memory: the values go to `--out` as they are
-    /// computed, and the period is not looked for. Every rare heap must be below W, and
+    /// computed, and the period is not looked for (unless one is proved within the first
+    /// 2·W values: the rest are then the period's). Every rare heap must be below W, and
     /// the run stops at a value that needs a split beyond it.
     #[arg(
         long,
