@@ -113,6 +113,33 @@ pub enum Expr {
     Assign(String, Box<Expr>),
 }
 
+impl Expr {
+    /// Whether the expression writes a game out in the notation alone: numbers, ups,
+    /// nimbers and uptimals (`3/4`, `^*`, `*5`, `^<2>`), braces of such games
+    /// (`{3||2|1}`), `+-` and a minus before them. Its value is the game put in canonical
+    /// form, with no sum, product, power, call, method or name to evaluate, so it takes
+    /// time in proportion to what is written.
+    ///
+    /// ```
+    /// use nimlab::notation::parse;
+    /// for text in ["{3||2|1}", "^*", "3/4", "+-1", "*5", "{0,*|-1/2}", "-{1|*}", "^<2>"] {
+    ///     assert!(parse(text).unwrap().is_literal(), "{text}");
+    /// }
+    /// for text in ["1+*", "{1|*+1}", "2*{1|0}", "1/3", "2^3", "x", "Tiny(2)", "*.Birthday", "g := 1"] {
+    ///     assert!(!parse(text).unwrap().is_literal(), "{text}");
+    /// }
+    /// ```
+    pub fn is_literal(&self) -> bool {
+        match self {
+            Expr::Nus { .. } | Expr::Uptimal(_) => true,
+            Expr::Game(left, right) => left.iter().chain(right).all(Expr::is_literal),
+            Expr::PlusMinus(items) => items.iter().all(Expr::is_literal),
+            Expr::Neg(x) => x.is_literal(),
+            _ => false,
+        }
+    }
+}
+
 struct Parser<'a> {
     input: &'a str,
     chars: Vec<char>,
