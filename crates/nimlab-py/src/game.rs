@@ -1,5 +1,7 @@
 //! `nimlab.Game`: a short game in canonical form, an id in the session's arena.
 
+use crate::errors::to_py;
+use crate::recent;
 use crate::run::{quick, watched};
 use nimlab::calc::Session;
 use nimlab::conway::{self, ops, Comparison, Dyadic, GameId, Rational};
@@ -76,14 +78,39 @@ fn game_of(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Option<GameId>> {
     if let Ok(g) = obj.cast::<Game>() {
         return Ok(Some(g.get().id));
     }
+    // A string is never a number: it is read before `numbers` is looked at.
+    if let Ok(text) = obj.cast::<PyString>() {
+        return game_of_text(py, &text.to_cow()?).map(Some);
+    }
     if let Some(x) = py_to_dyadic(obj)? {
         return quick(py, |s| Ok(s.arena.number(x))).map(Some);
     }
-    if let Ok(text) = obj.cast::<PyString>() {
-        let text: String = text.extract()?;
-        return watched(py, move |s| s.game_of(&text)).map(Some);
-    }
     Ok(None)
+}
+
+/// The longest text read with the GIL held (reading is linear in the text's length).
+const SHORT_TEXT: usize = 1024;
+
+/// A game read from CGSuite's notation. A short text that writes a game out
+/// ([`nimlab::notation::Expr::is_literal`]: `{3||2|1}`, `^*`, `3/4`) is read and valued
+/// with the GIL held, as quick work, and remembered ([`recent`]); any other (a sum, a
+/// method, a long text) is valued on a worker thread, where Ctrl-C can stop it.
+fn game_of_text(py: Python<'_>, text: &str) -> PyResult<GameId> {
+    if text.len() > SHORT_TEXT {
+        let text = text.to_owned();
+        return watched(py, move |s| s.game_of(&text));
+    }
+    if let Some(id) = recent::get(text) {
+        return Ok(id);
+    }
+    let e = nimlab::notation::parse(text).map_err(|e| to_py(py, e))?;
+    if e.is_literal() {
+        let id = quick(py, |s| s.game_of_parsed(&e))?;
+        recent::remember(text, id);
+        Ok(id)
+    } else {
+        watched(py, move |s| s.game_of_parsed(&e))
+    }
 }
 
 fn wrap(id: GameId) -> Game {

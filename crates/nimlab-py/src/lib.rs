@@ -10,6 +10,7 @@ mod html;
 mod play;
 mod position;
 mod rare;
+mod recent;
 mod run;
 mod sequence;
 mod survey;

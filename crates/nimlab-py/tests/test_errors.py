@@ -19,6 +19,13 @@ def test_parse_errors_carry_the_column():
     with pytest.raises(nimlab.ParseError) as e:
         nimlab.Game("{1|2} + ")
     assert e.value.position == 8
+    # A long text is read on a worker thread: its errors say the same.
+    with pytest.raises(nimlab.ParseError) as e:
+        nimlab.Game(" " * 2000 + "{1|")
+    assert (e.value.position, e.value.position_kind) == (2003, "column")
+    with pytest.raises(nimlab.ParseError) as e:
+        nimlab.Game("{3|2|1}")
+    assert e.value.position == 4 and "ambiguous" in e.value.expected
 
 
 def test_parse_errors_carry_the_word():

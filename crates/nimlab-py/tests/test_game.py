@@ -44,6 +44,40 @@ def test_infinitesimals_and_nimbers():
     assert up.atomic_weight == 1 and upstar.atomic_weight == 1 and star(1).atomic_weight == 0
 
 
+def test_a_game_written_out_is_the_game_reached_by_sums():
+    # A literal is read with the GIL held, a sum or a long text on a worker thread; both
+    # give the one game: ^* = ↑ + * and ±1 = {1|-1} (Winning Ways, ch. 3 and 6),
+    # 3/4 = 1/2 + 1/4, *5 = *4 + *1 (nim-sum).
+    long = " " * 2000
+    for text, total in [
+        ("^*", up + star(1)),
+        ("+-1", Game("{1|-1}")),
+        ("3/4", Game(Fraction(1, 2)) + Fraction(1, 4)),
+        ("*5", star(4) + star(1)),
+        ("{3||2|1}", Game("0 + {3||2|1}")),
+        ("{0,*|-1/2}", Game("{0,*|-1/2} + 0")),
+    ]:
+        assert Game(text) == total == Game(long + text) == Game(text + " + 0"), text
+    assert Game("{0,*|-1/2}").left_options == [Game(0), star(1)]
+    assert Game("{0,*|-1/2}").right_options == [Game(Fraction(-1, 2))]
+
+
+def test_literals_read_again_are_the_same_games():
+    # Literals read lately are remembered (two generations of 2048 texts): reading
+    # 5000 nimbers forgets the first ones, which are then read afresh. Nim values:
+    # *a + *b = *(a xor b) (Winning Ways, ch. 3).
+    for n in range(5000):
+        assert Game(f"*{n}") == star(n)
+    for a, b in [(3, 5), (4999, 1), (1234, 4321)]:
+        assert Game(f"*{a}") + Game(f"*{b}") == star(a ^ b)
+    # A computation stopped at a limit forgets what it made, not the games read before.
+    g = Game("{3||2|1}")
+    with pytest.raises(nimlab.LimitError):
+        star(1 << 40).left_options
+    assert Game("{3||2|1}") == g and g.mean == Fraction(9, 4)
+    assert str(Game("{0,*|-1/2}")) == "{0,*|-1/2}"
+
+
 def test_cooling_and_heating():
     # ±1 cooled by 1 is *, and * heated by 1 is ±1 (Winning Ways, ch. 6).
     assert Game("{1|-1}").cool(1) == star(1)

@@ -90,7 +90,26 @@ impl Session {
     /// # Errors
     /// As [`Session::run`], or a value that is not a game.
     pub fn game_of(&mut self, input: &str) -> Result<GameId> {
-        match self.eval_text(input)? {
+        self.game_of_parsed(&parse(input)?)
+    }
+
+    /// Evaluates a parsed expression whose value must be a game, as [`Session::game_of`]
+    /// evaluates its text (for a caller that looks at the expression first, as with
+    /// [`Expr::is_literal`]).
+    ///
+    /// ```
+    /// use nimlab::calc::Session;
+    /// use nimlab::notation::{parse, print};
+    /// let mut s = Session::new();
+    /// let g = s.game_of_parsed(&parse("{0|*}").unwrap()).unwrap();
+    /// assert_eq!(print(&mut s.arena, g), "^");
+    /// assert!(s.game_of_parsed(&parse("1 < 2").unwrap()).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Session::game_of`], but for syntax errors.
+    pub fn game_of_parsed(&mut self, e: &Expr) -> Result<GameId> {
+        match self.eval_whole(e)? {
             Value::Game(g) => Ok(g),
             other => Err(Error::Unsupported(format!(
                 "a game was expected here, not {}",

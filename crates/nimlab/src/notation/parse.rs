@@ -113,6 +113,33 @@ pub enum Expr {
     Assign(String, Box<Expr>),
 }
 
+impl Expr {
+    /// Whether the expression writes a game out in the notation alone: numbers, ups,
+    /// nimbers and uptimals (`3/4`, `^*`, `*5`, `^<2>`), braces of such games
+    /// (`{3||2|1}`), `+-` and a minus before them. Its value is the game put in canonical
+    /// form, with no sum, product, power, call, method or name to evaluate, so it takes
+    /// time in proportion to what is written.
+    ///
+    /// ```
+    /// use nimlab::notation::parse;
+    /// for text in ["{3||2|1}", "^*", "3/4", "+-1", "*5", "{0,*|-1/2}", "-{1|*}", "^<2>"] {
+    ///     assert!(parse(text).unwrap().is_literal(), "{text}");
+    /// }
+    /// for text in ["1+*", "{1|*+1}", "2*{1|0}", "1/3", "2^3", "x", "Tiny(2)", "*.Birthday", "g := 1"] {
+    ///     assert!(!parse(text).unwrap().is_literal(), "{text}");
+    /// }
+    /// ```
+    pub fn is_literal(&self) -> bool {
+        match self {
+            Expr::Nus { .. } | Expr::Uptimal(_) => true,
+            Expr::Game(left, right) => left.iter().chain(right).all(Expr::is_literal),
+            Expr::PlusMinus(items) => items.iter().all(Expr::is_literal),
+            Expr::Neg(x) => x.is_literal(),
+            _ => false,
+        }
+    }
+}
+
 struct Parser<'a> {
     input: &'a str,
     chars: Vec<char>,
@@ -234,6 +261,9 @@ impl Parser<'_> {
     fn expr(&mut self) -> Result<Expr> {
         let a = self.additive()?;
         self.skip_ws();
+        if !matches!(self.peek(), Some('=' | '!' | '<' | '>' | '|')) {
+            return Ok(a);
+        }
         let ops = [
             ("==", CompareOp::Eq),
             ("!=", CompareOp::Ne),
@@ -580,17 +610,21 @@ impl Parser<'_> {
 
     fn digits(&mut self) -> Option<BigInt> {
         let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+        // Up to 19 digits fit in a u64, read without making a string.
+        let mut small = 0u64;
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
+            small = small.wrapping_mul(10).wrapping_add(u64::from(d));
             self.pos += 1;
         }
-        if start == self.pos {
-            return None;
+        match self.pos - start {
+            0 => None,
+            1..=19 => Some(BigInt::from(small)),
+            _ => self.chars[start..self.pos]
+                .iter()
+                .collect::<String>()
+                .parse()
+                .ok(),
         }
-        self.chars[start..self.pos]
-            .iter()
-            .collect::<String>()
-            .parse()
-            .ok()
     }
 
     /// `[number][ups][*[n]]`, at least one part present.
@@ -598,11 +632,10 @@ impl Parser<'_> {
         let mut number = Dyadic::zero();
         let start = self.pos;
         if let Some(n) = self.digits() {
-            number = Dyadic::from(n.clone());
             if self.power_at(self.pos) {
                 // `2^3` is a power, as in CGSuite.
                 return Ok(Expr::Nus {
-                    number,
+                    number: Dyadic::from(n),
                     ups: 0,
                     nim: 0,
                 });
@@ -617,12 +650,14 @@ impl Parser<'_> {
                     _ => {
                         self.pos = slash;
                         return Ok(Expr::Nus {
-                            number,
+                            number: Dyadic::from(n),
                             ups: 0,
                             nim: 0,
                         });
                     }
                 }
+            } else {
+                number = Dyadic::from(n);
             }
         }
         // `2Tiny(2)`, `1Miny(1/2)`: a number plus a tiny or a miny, as printed.
@@ -820,14 +855,14 @@ impl Parser<'_> {
         depth: usize,
     ) -> Result<Expr> {
         let top = bars.iter().map(|b| b.0).max().unwrap_or(0);
-        let at: Vec<usize> = (0..bars.len()).filter(|&i| bars[i].0 == top).collect();
-        if at.len() > 1 {
+        let mut at = (0..bars.len()).filter(|&i| bars[i].0 == top);
+        let i = at.next().unwrap_or(0);
+        if let Some(second) = at.next() {
             return Err(self.error_at(
-                bars[at[1]].1,
+                bars[second].1,
                 format!("one run of {top} bar{} at this level (the nesting is ambiguous: write more bars, e.g. `{{3||2|1}}`)", if top == 1 { "" } else { "s" }),
             ));
         }
-        let i = at[0];
         if depth > MAX_DEPTH {
             return Err(self.error_at(
                 bars[i].1,
@@ -866,7 +901,10 @@ fn power_of_two(d: &BigInt) -> Option<u32> {
         return None;
     }
     let k = d.trailing_zeros()?;
-    (d == &(BigInt::from(1) << k)).then_some(k as u32)
+    // d = 2^k exactly when its only bit set is its lowest.
+    (d.bits() == k + 1)
+        .then_some(k)
+        .and_then(|k| u32::try_from(k).ok())
 }
 
 #[cfg(test)]
@@ -881,6 +919,32 @@ mod tests {
         assert!(matches!(&r[..], [Expr::Game(a, b)] if a.len() == 1 && b.len() == 1));
         assert!(parse("{|}").is_ok());
         assert!(parse("{0,*|}").is_ok());
+    }
+
+    #[test]
+    fn numbers_of_any_length_are_read_whole() {
+        let nus = |text: &str| match parse(text).unwrap() {
+            Expr::Nus { number, ups, nim } => (number, ups, nim),
+            other => panic!("{text}: {other:?}"),
+        };
+        // 19 digits are read as a u64, 20 or more as a big integer: 2^64 - 1 and 2^64.
+        let two_64 = BigInt::from(1u8) << 64u32;
+        assert_eq!(nus("18446744073709551616").0, Dyadic::from(two_64));
+        let nines = BigInt::from(9_999_999_999_999_999_999u64);
+        assert_eq!(nus("9999999999999999999").0, Dyadic::from(nines));
+        assert_eq!(nus("00000000000000000000000042").0, Dyadic::from(42));
+        assert_eq!(nus("*18446744073709551615").2, u64::MAX);
+        assert!(parse("*18446744073709551616").is_err());
+        // `a/2^k` is one number, whatever the length of 2^k; other quotients divide.
+        assert_eq!(nus("3/8").0, Dyadic::new(BigInt::from(3), 3));
+        assert_eq!(nus("5/1").0, Dyadic::from(5));
+        assert_eq!(
+            nus("1/18446744073709551616").0,
+            Dyadic::new(BigInt::from(1), 64)
+        );
+        for text in ["1/3", "1/6", "1/0", "1/18446744073709551617"] {
+            assert!(matches!(parse(text).unwrap(), Expr::Chain(..)), "{text}");
+        }
     }
 
     #[test]

@@ -1,0 +1,44 @@
+//! Reading small games from CGSuite's notation: the parser alone, and the parser with
+//! the game put in canonical form in a session's arena (the work of `nimlab.Game(text)`).
+#![allow(missing_docs)] // criterion_group! generates undocumented items
+//!
+//! Run with `cargo bench -p nimlab --bench notation`.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use nimlab::calc::Session;
+use nimlab::notation::{parse, print};
+use std::hint::black_box;
+
+/// Each text and its canonical form as CGSuite prints it (Winning Ways: {0|*} = ^,
+/// {1|-1} = ±1; {0,*|-1/2} has no dominated or reversible option).
+const GAMES: [(&str, &str); 7] = [
+    ("{1|*}", "{1|*}"),
+    ("^*", "^*"),
+    ("3/4", "3/4"),
+    ("{3||2|1}", "{3||2|1}"),
+    ("+-1", "+-1"),
+    ("*5", "*5"),
+    ("{0,*|-1/2}", "{0,*|-1/2}"),
+];
+
+fn read_small_games(c: &mut Criterion) {
+    let mut s = Session::new();
+    for (text, canonical) in GAMES {
+        let g = s.game_of(text).unwrap();
+        assert_eq!(print(&mut s.arena, g), canonical, "{text}");
+        assert!(parse(text).unwrap().is_literal(), "{text}");
+    }
+    let mut group = c.benchmark_group("notation");
+    for (text, _) in GAMES {
+        group.bench_function(format!("parse {text}"), |b| {
+            b.iter(|| parse(black_box(text)).unwrap())
+        });
+        group.bench_function(format!("game_of {text}"), |b| {
+            b.iter(|| s.game_of(black_box(text)).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, read_small_games);
+criterion_main!(benches);
