@@ -11,7 +11,8 @@ three read):
   ``+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}``; 5x5: 0).
 
 Every run is a fresh Python process (nimlab keeps the values it has computed for the
-life of the process), timed for wall and CPU seconds after the library is imported;
+life of the process), timed for wall and CPU seconds after the library is imported and
+the random workload drawn;
 ``warm`` is the same work a second time in that process. The ratios are a library's
 median over nimlab's, wall and CPU. The fingerprints of the random workloads (each sum
 against 0, each comparison's answer) must agree between the libraries, so all do the
@@ -97,8 +98,9 @@ def tasks(seed=1):
     return sums, pairs
 
 
-def run_once(lib, workload):
-    """Do the workload once; return its fingerprint."""
+def run_once(lib, workload, work):
+    """Do the workload once on the game indices `work` (from `tasks`, made before the
+    clock starts); return its fingerprint."""
     parse, add, leq, dom = adapter(lib)
     if workload in BOARDS:
         value = dom(BOARDS[workload])
@@ -107,7 +109,7 @@ def run_once(lib, workload):
         return "value ok" if ok else "WRONG: %s" % value
     games = [parse(text) for text in POOL]
     zero = parse("0")
-    sums, pairs = tasks()
+    sums, pairs = work
 
     def total(indices):
         s = games[indices[0]]
@@ -122,11 +124,12 @@ def run_once(lib, workload):
 
 def worker(lib, workload):
     """One fresh process: a cold run and a warm run, printed as JSON."""
-    adapter(lib)  # the import is not timed
+    adapter(lib)  # the import is not timed, nor making the random workload
+    work = tasks()
     out = {}
     for phase in ("cold", "warm"):
         w, c = time.perf_counter(), time.process_time()
-        fp = run_once(lib, workload)
+        fp = run_once(lib, workload, work)
         out[phase] = [time.perf_counter() - w, time.process_time() - c]
         out["fingerprint"] = fp
     print(json.dumps(out))
