@@ -2,6 +2,7 @@
 //! against CGSuite's own test values (MisereCanonicalGameTestCase, GameHeapTest).
 
 use super::*;
+use crate::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -303,4 +304,294 @@ fn misere_two_sharp_is_not_zero_by_brute_force() {
     assert!(!equivalent(&mut t, &[sharp], &[0], &xs));
     assert!(equivalent(&mut t, &[star_sharp], &[0], &xs));
     assert!(equivalent(&mut t, &[star_two], &[0], &xs));
+}
+
+/// One of CGSuite's worked cases (MisereCanonicalGameTestCase.scala).
+struct Case {
+    input: &'static str,
+    printed: &'static str,
+    birthday: u32,
+    genus: &'static str,
+    gplus: u32,
+    gminus: u32,
+    outcome: Outcome,
+    mate: Option<&'static str>,
+    options: &'static [&'static str],
+    /// The flags that are true, of Ev Ex GT In NH Pr T Tb R GR Rl HT.
+    flags: &'static str,
+    partitions: Option<&'static [&'static [&'static str]]>,
+    parts: Option<&'static [&'static str]>,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        input: "*[0]",
+        printed: "*[0]",
+        birthday: 0,
+        genus: "0",
+        gplus: 0,
+        gminus: 1,
+        outcome: Outcome::N,
+        mate: Some("*[1]"),
+        options: &[],
+        flags: "Ev Ex GT In NH T Tb",
+        partitions: Some(&[&[]]),
+        parts: Some(&[]),
+    },
+    Case {
+        input: "*[1]",
+        printed: "*[1]",
+        birthday: 1,
+        genus: "1",
+        gplus: 1,
+        gminus: 0,
+        outcome: Outcome::P,
+        mate: Some("*[0]"),
+        options: &["*[0]"],
+        flags: "Ex GT In NH T Tb",
+        partitions: Some(&[&["*[1]"]]),
+        parts: Some(&[]),
+    },
+    Case {
+        input: "*[2]",
+        printed: "*[2]",
+        birthday: 2,
+        genus: "2",
+        gplus: 2,
+        gminus: 2,
+        outcome: Outcome::N,
+        mate: Some("*[2]"),
+        options: &["*[0]", "*[1]"],
+        flags: "Ev Ex GT NH Pr T Tb",
+        partitions: Some(&[&["*[2]"]]),
+        parts: Some(&[]),
+    },
+    Case {
+        input: "*[[2]]",
+        printed: "*[2#]",
+        birthday: 3,
+        genus: "0^0",
+        gplus: 0,
+        gminus: 0,
+        outcome: Outcome::P,
+        mate: Some("*[2#]"),
+        options: &["*[2]"],
+        flags: "Ev Ex GT T Tb",
+        partitions: Some(&[&["*[2]", "*[2[#-2]]"]]),
+        parts: Some(&["*[2]", "*[2[#-2]]"]),
+    },
+    Case {
+        input: "*[[[2]]]",
+        printed: "*[2##]",
+        birthday: 4,
+        genus: "1^1",
+        gplus: 1,
+        gminus: 1,
+        outcome: Outcome::N,
+        mate: Some("*[2##]"),
+        options: &["*[2#]"],
+        flags: "Ev Ex GT T Tb",
+        partitions: Some(&[&["*[2]", "*[2[#-2]]", "*[2[##-2]0]"]]),
+        parts: Some(&[
+            "*[2]",
+            "*[2[##-2]]",
+            "*[2#]",
+            "*[2[##-2]0]",
+            "*[2[#-2]]",
+            "*[(2[##-2]0)[2]]",
+        ]),
+    },
+    Case {
+        input: "*[2]+*[2]",
+        printed: "*[2[2]]",
+        birthday: 4,
+        genus: "0^0",
+        gplus: 0,
+        gminus: 0,
+        outcome: Outcome::P,
+        mate: Some("*[2[2]]"),
+        options: &["*[2]", "*[3]"],
+        flags: "Ev Ex GT T Tb",
+        partitions: Some(&[&["*[2]", "*[2]"]]),
+        parts: Some(&["*[2]"]),
+    },
+    Case {
+        input: "*[[*[2]+*[[2]]]]",
+        printed: "*[2[#2#]]",
+        birthday: 6,
+        genus: "0^0",
+        gplus: 0,
+        gminus: 0,
+        outcome: Outcome::P,
+        mate: None,
+        options: &["*[2[#2]]"],
+        flags: "Ev Ex GT T Tb",
+        partitions: Some(&[&["*[2]", "*[2]", "*[2[#-2]]", "*[2[#-2]]"]]),
+        parts: Some(&[
+            "*[2]",
+            "*[2[#2#-2]]",
+            "*[2#]",
+            "*[2[2]]",
+            "*[2[#2#-2-2]]",
+            "*[2[#-2]]",
+            "*[2[#2]]",
+        ]),
+    },
+    Case {
+        input: "*[[2],0]",
+        printed: "*[2#0]",
+        birthday: 4,
+        genus: "1^2",
+        gplus: 1,
+        gminus: 2,
+        outcome: Outcome::N,
+        mate: Some("*[2#1]"),
+        options: &["*[0]", "*[2#]"],
+        flags: "Ev GR HT Pr R",
+        partitions: Some(&[&["*[2#0]"]]),
+        parts: Some(&[]),
+    },
+    Case {
+        input: "*[[2],1]",
+        printed: "*[2#1]",
+        birthday: 4,
+        genus: "2^1420",
+        gplus: 2,
+        gminus: 1,
+        outcome: Outcome::N,
+        mate: Some("*[2#0]"),
+        options: &["*[1]", "*[2#]"],
+        flags: "Ev Pr Rl",
+        partitions: Some(&[&["*[2#1]"]]),
+        parts: Some(&[]),
+    },
+    Case {
+        input: "*[[*[4]+*[2]]]",
+        printed: "*[4[2#]]",
+        birthday: 7,
+        genus: "0^0",
+        gplus: 0,
+        gminus: 0,
+        outcome: Outcome::P,
+        mate: Some("*[4[2#]]"),
+        options: &["*[4[2]]"],
+        flags: "Ev GT T Tb",
+        partitions: Some(&[&["*[2]", "*[4[2#-2]]"], &["*[4]", "*[4[2#-4]]"]]),
+        parts: Some(&["*[2]", "*[4[2#-2]]", "*[4]", "*[4[2#-4]]"]),
+    },
+    Case {
+        input: "*[[[2]],[[2],1]]",
+        printed: "*[(2#1)2##]",
+        birthday: 5,
+        genus: "0^0",
+        gplus: 0,
+        gminus: 0,
+        outcome: Outcome::P,
+        mate: Some("*[(2#0)2##]"),
+        options: &["*[2##]", "*[2#1]"],
+        flags: "Ev GT Pr Tb",
+        partitions: None,
+        parts: None,
+    },
+    Case {
+        input: "*[[[2]],[[[2],0],0,1]]",
+        printed: "*[((2#0)10)2##]",
+        birthday: 6,
+        genus: "0^0",
+        gplus: 0,
+        gminus: 0,
+        outcome: Outcome::P,
+        mate: Some("*[((2#1)10)2##]"),
+        options: &["*[2##]", "*[(2#0)10]"],
+        flags: "Ev GT Pr Tb",
+        partitions: None,
+        parts: None,
+    },
+    Case {
+        input: "*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]",
+        printed: "*[((2#0)2[#1]2#)(2#1)[1]]",
+        birthday: 6,
+        genus: "0^120",
+        gplus: 0,
+        gminus: 1,
+        outcome: Outcome::N,
+        mate: Some("*[((2#1)2[#1]2#)(2#0)[1]]"),
+        options: &["*[(2#1)[1]]", "*[(2#0)2[#1]2#]"],
+        flags: "Ev Pr Tb",
+        partitions: None,
+        parts: None,
+    },
+    Case {
+        input: "*[[[2],2,0],[[2],3],1]",
+        printed: "*[(2#20)2[#1]1]",
+        birthday: 5,
+        genus: "0^2",
+        gplus: 0,
+        gminus: 2,
+        outcome: Outcome::N,
+        mate: Some("*[(2#21)2[#1]0]"),
+        options: &["*[1]", "*[2[#1]]", "*[2#20]"],
+        flags: "Ev GR HT Pr",
+        partitions: None,
+        parts: None,
+    },
+];
+
+fn flags(s: &mut MisereStore, g: MisereId) -> String {
+    let all = [
+        ("Ev", s.is_even(g)),
+        ("Ex", s.is_extraverted(g).unwrap()),
+        ("GT", s.is_generally_tame(g)),
+        ("In", s.is_introverted(g)),
+        ("NH", s.is_nim_heap(g).unwrap()),
+        ("Pr", s.is_prime(g).unwrap()),
+        ("T", s.is_tame(g)),
+        ("Tb", s.is_tameable(g)),
+        ("R", s.is_restive(g)),
+        ("GR", s.is_generally_restive(g)),
+        ("Rl", s.is_restless(g)),
+        ("HT", s.is_half_tame(g).unwrap()),
+    ];
+    let mut on: Vec<&str> = all.iter().filter(|f| f.1).map(|f| f.0).collect();
+    on.sort_unstable();
+    on.join(" ")
+}
+
+fn shown(s: &mut MisereStore, games: &[MisereId]) -> Vec<String> {
+    games.iter().map(|&g| s.display(g).unwrap()).collect()
+}
+
+#[test]
+fn misere_cgsuite_worked_cases() {
+    let mut s = MisereStore::new();
+    for c in CASES {
+        let g = s.parse(c.input).unwrap();
+        let ctx = c.input;
+        assert_eq!(s.display(g).unwrap(), c.printed, "{ctx}");
+        assert_eq!(s.birthday(g), c.birthday, "{ctx}");
+        assert_eq!(s.genus(g).unwrap().to_string(), c.genus, "{ctx}");
+        assert_eq!(s.nim_value(g), c.gplus, "{ctx}");
+        assert_eq!(s.misere_nim_value(g), c.gminus, "{ctx}");
+        assert_eq!(s.outcome(g), c.outcome, "{ctx}");
+        if let Some(m) = c.mate {
+            let mate = s.mate(g).unwrap();
+            assert_eq!(s.display(mate).unwrap(), m, "{ctx}");
+        }
+        let opts = s.options(g);
+        assert_eq!(shown(&mut s, &opts), c.options, "{ctx}");
+        let mut expect: Vec<&str> = c.flags.split_whitespace().collect();
+        expect.sort_unstable();
+        assert_eq!(flags(&mut s, g), expect.join(" "), "{ctx}");
+        if let Some(parts) = c.parts {
+            let p = s.parts(g).unwrap();
+            assert_eq!(shown(&mut s, &p), parts, "{ctx}");
+        }
+        if let Some(partitions) = c.partitions {
+            let ps = s.partitions(g).unwrap();
+            let got: Vec<Vec<String>> = ps.iter().map(|p| shown(&mut s, p)).collect();
+            assert_eq!(got, partitions, "{ctx}");
+        }
+        // The printed form reads back as the same game.
+        assert_eq!(s.parse(c.printed).unwrap(), g, "{ctx}");
+    }
 }
