@@ -595,3 +595,123 @@ fn misere_cgsuite_worked_cases() {
         assert_eq!(s.parse(c.printed).unwrap(), g, "{ctx}");
     }
 }
+
+/// The misère canonical forms of heaps 0..=max of a heap game, each made from its
+/// options (a move leaves two heaps a ≤ b, either possibly 0).
+fn heap_forms(
+    s: &mut MisereStore,
+    max: usize,
+    moves: impl Fn(usize) -> Vec<(usize, usize)>,
+) -> Vec<MisereId> {
+    let mut forms: Vec<MisereId> = Vec::new();
+    for n in 0..=max {
+        let mut opts = Vec::new();
+        for (a, b) in moves(n) {
+            opts.push(s.add(forms[a], forms[b]).unwrap());
+        }
+        forms.push(s.game(opts).unwrap());
+    }
+    forms
+}
+
+/// Splits of `left` tokens into two heaps a ≤ b.
+fn splits(left: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..=left / 2).map(move |a| (a, left - a))
+}
+
+fn kayles(n: usize) -> Vec<(usize, usize)> {
+    (1..=2.min(n)).flat_map(|k| splits(n - k)).collect()
+}
+
+fn dawsons_kayles(n: usize) -> Vec<(usize, usize)> {
+    if n < 2 {
+        Vec::new()
+    } else {
+        splits(n - 2).collect()
+    }
+}
+
+fn grundys_game(n: usize) -> Vec<(usize, usize)> {
+    (1..n).filter(|&a| a < n - a).map(|a| (a, n - a)).collect()
+}
+
+fn check_heaps(
+    s: &mut MisereStore,
+    forms: &[MisereId],
+    nim: Option<&[u32]>,
+    misere: &[u32],
+    genus: &str,
+    game: &str,
+) {
+    let genera: Vec<String> = genus.split(',').map(str::to_string).collect();
+    for (n, &g) in forms.iter().enumerate() {
+        if let Some(nim) = nim {
+            assert_eq!(s.nim_value(g), nim[n], "{game} {n} NimValue");
+        }
+        assert_eq!(
+            s.misere_nim_value(g),
+            misere[n],
+            "{game} {n} MisereNimValue"
+        );
+        assert_eq!(
+            s.genus(g).unwrap().to_string(),
+            genera[n],
+            "{game} {n} Genus"
+        );
+    }
+}
+
+#[test]
+fn misere_kayles_heaps_as_cgsuite() {
+    let mut s = MisereStore::new();
+    let forms = heap_forms(&mut s, 20, kayles);
+    check_heaps(
+        &mut s,
+        &forms,
+        Some(&[
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
+        ]),
+        &[
+            1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0,
+        ],
+        "0,1,2,3,1,4^146,3,2^2,1^1,4^046,2^2,6^46,4^046,1^1,2^2,7^57,1^13,4^64,3^31,2^20,1^031",
+        "Kayles",
+    );
+}
+
+#[test]
+fn misere_dawsons_kayles_heaps_as_cgsuite() {
+    let mut s = MisereStore::new();
+    let forms = heap_forms(&mut s, 20, dawsons_kayles);
+    check_heaps(
+        &mut s,
+        &forms,
+        Some(&[
+            0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3,
+        ]),
+        &[
+            1, 1, 0, 0, 2, 1, 3, 0, 0, 1, 1, 3, 0, 2, 1, 1, 0, 0, 2, 1, 3,
+        ],
+        "0,0,1,1,2,0,3,1,1,0,3^1431,3,2^0520,2,4^146,0,5^057,2^0520,2,3^1431,3",
+        "Dawson's Kayles",
+    );
+}
+
+#[test]
+fn misere_grundys_game_heaps_as_cgsuite() {
+    let mut s = MisereStore::new();
+    let forms = heap_forms(&mut s, 22, grundys_game);
+    check_heaps(
+        &mut s,
+        &forms[..=20],
+        None,
+        &[
+            1, 1, 1, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2,
+        ],
+        "0,0,0,1,0,2,1,0,2,1,0,2,1,3^1431,2,1,3^1431,2,4^0564,3^1431,0^20",
+        "Grundy's game",
+    );
+    let printed = "*[(((2[2]21)[2](2[2]21)20)(2[2]21)3)((2[2]21)[2](2[2]21)20)(2[2]21)[1]2[2]1]";
+    assert_eq!(s.display(forms[22]).unwrap(), printed);
+    assert_eq!(s.parse(printed).unwrap(), forms[22]);
+}
