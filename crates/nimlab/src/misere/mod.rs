@@ -28,6 +28,6 @@ mod tests;
 
 pub use canonical::{MisereId, MisereStore, MAX_GAMES, MAX_OPTIONS};
 pub use genus::Genus;
-pub use notation::{MAX_DEPTH, MAX_HEAP, MAX_INPUT, MAX_PRINT_DEPTH};
+pub use notation::{MAX_DEPTH, MAX_HEAP, MAX_INPUT, MAX_PRINT_BIRTHDAY};
 pub use parts::MAX_PARTITIONS;
 pub use phylum::Phylum;

@@ -24,8 +24,9 @@ pub const MAX_INPUT: usize = 1 << 20;
 /// The largest nim-heap that is read (`*[4096]` or `&4096;`).
 pub const MAX_HEAP: usize = 4096;
 
-/// The deepest game printed (nested options and subscript bases).
-pub const MAX_PRINT_DEPTH: usize = 512;
+/// The latest-born game printed: the printer nests no deeper than the birthday, and
+/// looks for nim-heap parts of every size below it.
+pub const MAX_PRINT_BIRTHDAY: u32 = 256;
 
 fn digit(n: u32) -> String {
     if n < 10 {
@@ -48,9 +49,15 @@ impl MisereStore {
     /// ```
     pub fn display(&mut self, g: MisereId) -> Result<String> {
         self.check(g)?;
+        if self.birthday(g) > MAX_PRINT_BIRTHDAY {
+            return Err(Error::limit(
+                format!("printing a misère game born on day {}", self.birthday(g)),
+                format!("games born by day {MAX_PRINT_BIRTHDAY}"),
+            ));
+        }
         let mut out = String::from("*[");
         let mut sub = false;
-        self.print_node(g, &mut out, false, &mut sub, 0)?;
+        self.print_node(g, &mut out, false, &mut sub)?;
         if sub {
             out.push(']');
         }
@@ -64,14 +71,9 @@ impl MisereStore {
         out: &mut String,
         parenthesize: bool,
         sub: &mut bool,
-        depth: usize,
     ) -> Result<()> {
-        if depth > MAX_PRINT_DEPTH {
-            return Err(Error::limit(
-                "printing a misère game",
-                format!("at most {MAX_PRINT_DEPTH} levels of nesting"),
-            ));
-        }
+        // Each level is born earlier than the one above it, so the printer nests no
+        // deeper than the birthday, which `display` bounds.
         let b = self.birthday(g);
         if self.nim_heap(b as usize)? == g {
             out.push_str(&digit(b));
@@ -87,14 +89,14 @@ impl MisereStore {
                 && self.birthday(d) < b
             {
                 *sub = true;
-                self.print_node(d, out, true, sub, depth + 1)?;
+                self.print_node(d, out, true, sub)?;
                 out.push_str(&digit(i));
                 return Ok(());
             }
             let s = self.add(g, heap)?;
             if self.birthday(s) < b {
                 *sub = true;
-                self.print_node(s, out, true, sub, depth + 1)?;
+                self.print_node(s, out, true, sub)?;
                 out.push('-');
                 out.push_str(&digit(i));
                 return Ok(());
@@ -103,13 +105,13 @@ impl MisereStore {
         }
         if g.parity() == 1 {
             *sub = true;
-            self.print_node(g.even(), out, true, sub, depth + 1)?;
+            self.print_node(g.even(), out, true, sub)?;
             out.push('1');
             return Ok(());
         }
         let opts = self.options(g);
         if opts.len() < 2 {
-            self.print_node(opts[0], out, true, sub, depth + 1)?;
+            self.print_node(opts[0], out, true, sub)?;
             out.push('#');
             return Ok(());
         }
@@ -118,7 +120,7 @@ impl MisereStore {
         }
         for &o in opts.iter().rev() {
             let mut inner = false;
-            self.print_node(o, out, true, &mut inner, depth + 1)?;
+            self.print_node(o, out, true, &mut inner)?;
             if inner {
                 out.push(']');
             }
@@ -357,7 +359,7 @@ impl Parser<'_> {
             self.skip_ws();
             match self.peek() {
                 Some(c) if c == close => return Ok(out),
-                None => {
+                None | Some(b']') | Some(b')') => {
                     return Err(self.error(if close == b']' {
                         "`]` closing `*[`"
                     } else {

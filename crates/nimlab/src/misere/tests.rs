@@ -2,7 +2,7 @@
 //! against CGSuite's own test values (MisereCanonicalGameTestCase, GameHeapTest).
 
 use super::*;
-use crate::Outcome;
+use crate::{Error, Outcome};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -714,4 +714,181 @@ fn misere_grundys_game_heaps_as_cgsuite() {
     let printed = "*[(((2[2]21)[2](2[2]21)20)(2[2]21)3)((2[2]21)[2](2[2]21)20)(2[2]21)[1]2[2]1]";
     assert_eq!(s.display(forms[22]).unwrap(), printed);
     assert_eq!(s.parse(printed).unwrap(), forms[22]);
+}
+
+/// The 22 forms born by day 4 (built from all option sets of those born by day 3).
+fn born_by_day_4(s: &mut MisereStore) -> Vec<MisereId> {
+    let mut day3 = Vec::new();
+    for mask in 0..1u32 << 3 {
+        let h: Vec<MisereId> = (0..3).map(|n| s.nim_heap(n).unwrap()).collect();
+        let o = (0..3)
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| h[i])
+            .collect();
+        day3.push(s.game(o).unwrap());
+    }
+    day3.sort();
+    day3.dedup();
+    let mut day4 = Vec::new();
+    for mask in 0..1u32 << day3.len() {
+        let o = (0..day3.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| day3[i])
+            .collect();
+        day4.push(s.game(o).unwrap());
+    }
+    day4.sort();
+    day4.dedup();
+    day4
+}
+
+/// Parts are sound (each part plus its difference is the game) and complete on sums of
+/// two games born by day 4 (every summand of such a sum is found as a part); every
+/// partition sums to the game and has prime members.
+#[test]
+fn misere_parts_are_sound_and_complete_on_sums() {
+    let mut s = MisereStore::new();
+    let u = born_by_day_4(&mut s);
+    assert_eq!(u.len(), 22);
+    for i in 0..u.len() {
+        for j in i..u.len() {
+            let g = s.add(u[i], u[j]).unwrap();
+            for p in s.parts(g).unwrap() {
+                let q = s
+                    .misere_minus(g, p)
+                    .unwrap()
+                    .expect("a part has a difference");
+                assert_eq!(s.add(p, q).unwrap(), g);
+            }
+            for &a in &u {
+                let d = s.misere_minus(g, a).unwrap();
+                if let Some(d) = d {
+                    assert_eq!(s.add(a, d).unwrap(), g);
+                }
+                for &b in &u {
+                    if s.add(a, b).unwrap() == g {
+                        assert_eq!(
+                            d,
+                            Some(b),
+                            "{} − {}",
+                            s.display(g).unwrap(),
+                            s.display(a).unwrap()
+                        );
+                    }
+                }
+            }
+            for partition in s.partitions(g).unwrap() {
+                assert_eq!(s.sum(&partition).unwrap(), g);
+                for &p in &partition {
+                    assert!(p == s.nim_heap(1).unwrap() || s.is_prime(p).unwrap());
+                }
+            }
+            // Printed forms read back.
+            let text = s.display(g).unwrap();
+            assert_eq!(s.parse(&text).unwrap(), g, "{text}");
+        }
+    }
+}
+
+#[test]
+fn misere_parse_errors_name_the_position() {
+    let mut s = MisereStore::new();
+    for (text, column, expected) in [
+        ("", 0, "`*[`"),
+        ("*[2#0", 5, "`]`"),
+        ("*[2,x]", 4, "nim-heap size"),
+        ("*[2]+", 5, "`*[`"),
+        ("*[2] 3", 5, "`+` or the end"),
+        ("*[2[]]", 4, "subscript"),
+        ("*[2[-4]]", 4, "part of the game"),
+        ("*[(]", 3, "`)`"),
+        ("*[()]", 3, "a game inside"),
+        ("*[&x;]", 3, "digits"),
+        ("*[&12]", 5, "`;`"),
+        ("*[é2,x]", 2, "nim-heap size"),
+        ("*[2é]", 3, "a digit"),
+    ] {
+        match s.parse(text) {
+            Err(Error::Parse(crate::ParseError::Expression {
+                column: c,
+                expected: e,
+                ..
+            })) => {
+                assert_eq!(c, column, "{text}: {e}");
+                assert!(e.contains(expected), "{text}: {e}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    let deep = format!("*[{}2{}]", "[".repeat(100), "]".repeat(100));
+    assert!(matches!(s.parse(&deep), Err(Error::Parse(_))));
+    assert!(matches!(s.parse("*[99999,]"), Err(Error::Limit(_))));
+    assert!(matches!(s.parse("*[&99999;]"), Err(Error::Limit(_))));
+}
+
+/// Random text over the notation's alphabet never makes the reader panic.
+#[test]
+fn misere_parse_never_panics() {
+    let mut s = MisereStore::new();
+    let alphabet: Vec<char> = "*[]()#/,-&;+0123 é".chars().collect();
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut read = 0;
+    for _ in 0..20_000 {
+        let len = rng.gen_range(0..14);
+        let mut text: String = "*[".into();
+        text.extend((0..len).map(|_| alphabet[rng.gen_range(0..alphabet.len())]));
+        if let Ok(g) = s.parse(&text) {
+            read += 1;
+            let printed = s.display(g).unwrap();
+            assert_eq!(s.parse(&printed).unwrap(), g, "{text} → {printed}");
+        }
+    }
+    assert!(read > 100);
+}
+
+/// Deep games are made, summed, mated and measured without recursion; printing one
+/// deeper than the limit is refused with an error; a full store refuses to grow.
+#[test]
+fn misere_deep_games_and_limits() {
+    let mut s = MisereStore::new();
+    let two = s.nim_heap(2).unwrap();
+    let mut g = two;
+    for _ in 0..1500 {
+        g = s.game(vec![g]).unwrap();
+    }
+    assert_eq!(s.birthday(g), 1502);
+    // 2 followed by k sharps has G⁺ = G⁻ = (k + 1) mod 2 (2# = 0^0, 2## = 1^1, ...):
+    // each is the mex of the one before.
+    assert_eq!((s.nim_value(g), s.misere_nim_value(g)), (1, 1));
+    let sum = s.add(g, two).unwrap();
+    assert_eq!(s.birthday(sum), 1504);
+    let m = s.mate(g).unwrap();
+    assert_eq!(s.birthday(m), 1502);
+    assert_eq!(s.genus(g).unwrap().to_string(), "1^1");
+    assert!(matches!(s.display(g), Err(Error::Limit(_))));
+    let mut small = MisereStore::with_limit(20);
+    let mut failed = false;
+    let mut forms = Vec::new();
+    for n in 0..=20 {
+        let mut opts = Vec::new();
+        for (a, b) in kayles(n) {
+            match small.add(forms[a], forms[b]) {
+                Ok(x) => opts.push(x),
+                Err(Error::Limit(_)) => failed = true,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        if failed {
+            break;
+        }
+        match small.game(opts) {
+            Ok(x) => forms.push(x),
+            Err(Error::Limit(_)) => {
+                failed = true;
+                break;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(failed && small.len() <= 20);
 }
