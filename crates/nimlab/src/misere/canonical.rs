@@ -93,6 +93,8 @@ pub struct MisereStore {
     nimbers: Vec<MisereId>,
     pub(super) genera: FxHashMap<MisereId, super::Genus>,
     pub(super) partitions: FxHashMap<MisereId, Box<[MisereId]>>,
+    pub(super) discriminators: FxHashMap<(MisereId, MisereId), MisereId>,
+    pub(super) links: FxHashMap<(MisereId, MisereId), Option<MisereId>>,
     max_games: usize,
 }
 
@@ -131,6 +133,8 @@ impl MisereStore {
             nimbers: vec![MisereId(0), MisereId(1)],
             genera: FxHashMap::default(),
             partitions: FxHashMap::default(),
+            discriminators: FxHashMap::default(),
+            links: FxHashMap::default(),
             max_games: max_games.max(1),
         };
         s.records.push(Record {
@@ -484,6 +488,8 @@ impl MisereStore {
     /// assert_eq!(s.add(four, one).unwrap(), five);
     /// ```
     pub fn add(&mut self, a: MisereId, b: MisereId) -> Result<MisereId> {
+        self.check(a)?;
+        self.check(b)?;
         let key = match self.quick_sum(a, b) {
             Ok(s) => return Ok(s),
             Err(key) => key,
@@ -543,6 +549,7 @@ impl MisereStore {
     /// assert_eq!(s.mate(one).unwrap(), s.zero());
     /// ```
     pub fn mate(&mut self, g: MisereId) -> Result<MisereId> {
+        self.check(g)?;
         if g.0 < 2 {
             return Ok(g.flip());
         }

@@ -5,7 +5,7 @@
 //! Games live in a [`MisereStore`], interned once in simplest form, so that two games are
 //! equal in every misère sum exactly when their [`MisereId`]s are. The store sums games,
 //! finds mates, nim values G⁺ and G⁻, genera ([`Genus`]), phyla ([`Phylum`]), parts and
-//! partitions, and reads and prints CGSuite's `*[…]` notation.
+//! partitions, links and distinguishers, and reads and prints CGSuite's `*[…]` notation.
 //!
 //! ```
 //! use nimlab::misere::MisereStore;
@@ -19,6 +19,7 @@
 
 mod canonical;
 mod genus;
+mod link;
 mod notation;
 mod parts;
 mod phylum;
@@ -28,6 +29,7 @@ mod tests;
 
 pub use canonical::{MisereId, MisereStore, MAX_GAMES, MAX_OPTIONS};
 pub use genus::Genus;
+pub use link::MAX_LINK_DEPTH;
 pub use notation::{MAX_DEPTH, MAX_HEAP, MAX_INPUT, MAX_PRINT_BIRTHDAY};
 pub use parts::MAX_PARTITIONS;
 pub use phylum::Phylum;

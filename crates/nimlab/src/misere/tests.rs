@@ -892,3 +892,34 @@ fn misere_deep_games_and_limits() {
     }
     assert!(failed && small.len() <= 20);
 }
+
+/// Distinguishers and links of every pair of forms born by day 4, checked by the
+/// brute-force solver: g + T is P and h + T is N; g + T and h + T both P; and the pair
+/// is linked exactly when neither is an option of the other (ONAG).
+#[test]
+fn misere_distinguishers_and_links_by_brute_force() {
+    let mut s = MisereStore::new();
+    let mut t = Trees::new();
+    let u = born_by_day_4(&mut s);
+    for &g in &u {
+        for &h in &u {
+            let (tg, th) = (t.of(&s, g), t.of(&s, h));
+            match s.distinguisher(g, h).unwrap() {
+                None => assert_eq!(g, h),
+                Some(d) => {
+                    let td = t.of(&s, d);
+                    assert!(t.is_p(&[tg, td]) && !t.is_p(&[th, td]));
+                }
+            }
+            let option = t.opts[tg].contains(&th) || t.opts[th].contains(&tg);
+            assert_eq!(s.is_linked_to(g, h), !option);
+            match s.link(g, h).unwrap() {
+                None => assert!(option),
+                Some(l) => {
+                    let tl = t.of(&s, l);
+                    assert!(t.is_p(&[tg, tl]) && t.is_p(&[th, tl]));
+                }
+            }
+        }
+    }
+}
