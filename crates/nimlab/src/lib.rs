@@ -29,6 +29,7 @@ pub mod heap;
 pub mod impartial;
 pub mod limits;
 pub mod loopy;
+pub mod misere;
 pub mod nimber;
 pub mod notation;
 mod outcome;

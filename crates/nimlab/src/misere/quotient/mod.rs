@@ -1,0 +1,3 @@
+//! Plambeck–Siegel misère quotients of heap games.
+pub mod bipartite;
+pub mod monoid;
