@@ -19,6 +19,9 @@ use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
+/// The cyclic component C(index, period) given to each recalibrated heap.
+type Calibration = BTreeMap<usize, (u32, u32)>;
+
 /// The sizes beyond which the solver gives up with [`Error::Limit`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Bounds {
@@ -137,9 +140,9 @@ impl Solver {
         let mut calib: BTreeMap<usize, (u32, u32)> = BTreeMap::new();
         calib.insert(n, (2, 2));
         let mut last_failure: Option<Vec<u64>> = None;
+        let mut trial = self.trial(n, &calib)?;
         for _ in 0..self.bounds.max_rounds {
             crate::limits::check()?;
-            let trial = self.trial(n, &calib)?;
             match self.verify(&trial)? {
                 None => {
                     if trial.order() > self.bounds.max_order {
@@ -151,21 +154,7 @@ impl Solver {
                 }
                 Some(word) => {
                     let again = last_failure.as_ref() == Some(&word);
-                    let mut counts: BTreeMap<usize, u32> = BTreeMap::new();
-                    for &h in &word {
-                        *counts.entry(h as usize).or_default() += 1;
-                    }
-                    for (h, c) in counts {
-                        let old = calib.get(&h).copied();
-                        let index = match old {
-                            None => c.max(2),
-                            Some((i, _)) if again => i + 1,
-                            Some((i, _)) => i.max(c),
-                        };
-                        let period = 2 * ((index.saturating_sub(4)) / 2).max(1);
-                        let period = old.map_or(period, |(_, p)| period.max(p));
-                        calib.insert(h, (index, period));
-                    }
+                    (calib, trial) = self.recalibrate(n, &calib, &word, again)?;
                     last_failure = Some(word);
                 }
             }
@@ -174,6 +163,90 @@ impl Solver {
             format!("a misère quotient of {} to heap {n}", self.rule),
             format!("{} recalibrations at one heap", self.bounds.max_rounds),
         ))
+    }
+
+    /// New cyclic components for some heaps of a failing sum `word`: the fewest heaps
+    /// (the largest first) whose recalibration puts the sum's verdict right, else all of
+    /// them. A heap's component C(index, period) gets an index of at least its number in
+    /// the sum (one more than before when the same sum fails again), and an even period
+    /// (2, growing with the index as MisereSolver's does).
+    fn recalibrate(
+        &self,
+        n: usize,
+        calib: &BTreeMap<usize, (u32, u32)>,
+        word: &[u64],
+        again: bool,
+    ) -> Result<(Calibration, Pretension)> {
+        let mut counts: BTreeMap<usize, u32> = BTreeMap::new();
+        for &h in word {
+            *counts.entry(h as usize).or_default() += 1;
+        }
+        let heaps: Vec<(usize, u32)> = counts.into_iter().rev().collect();
+        let with = |subset: &[(usize, u32)]| {
+            let mut c = calib.clone();
+            for &(h, k) in subset {
+                let old = calib.get(&h).copied();
+                let index = match old {
+                    None => k.max(2),
+                    Some((i, _)) if again => i + 1,
+                    Some((i, _)) => i.max(k),
+                };
+                let period = 2 * ((index.saturating_sub(4)) / 2).max(1);
+                let period = old.map_or(period, |(_, p)| period.max(p));
+                c.insert(h, (index, period));
+            }
+            c
+        };
+        if !again && heaps.len() > 1 && heaps.len() <= 8 {
+            for size in 1..heaps.len() {
+                for mask in 1u32..(1 << heaps.len()) {
+                    if mask.count_ones() as usize != size {
+                        continue;
+                    }
+                    let subset: Vec<(usize, u32)> = (0..heaps.len())
+                        .filter(|&i| mask >> i & 1 != 0)
+                        .map(|i| heaps[i])
+                        .collect();
+                    let c = with(&subset);
+                    let trial = match self.trial(n, &c) {
+                        Ok(t) => t,
+                        Err(Error::Limit(_)) => continue,
+                        Err(e) => return Err(e),
+                    };
+                    if self.word_right(&trial, word) {
+                        return Ok((c, trial));
+                    }
+                }
+            }
+        }
+        let c = with(&heaps);
+        let trial = self.trial(n, &c)?;
+        Ok((c, trial))
+    }
+
+    /// Whether a pretension's verdict on a sum of heaps agrees with the verdicts on its
+    /// options.
+    fn word_right(&self, pre: &Pretension, word: &[u64]) -> bool {
+        let x = Self::phi_of(pre, word);
+        let mut to_p = false;
+        for i in 0..word.len() {
+            if i > 0 && word[i] == word[i - 1] {
+                continue;
+            }
+            let rest = word
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .fold(0, |z, (_, &h)| pre.mul(z, pre.phi[h as usize]));
+            if self.options[word[i] as usize]
+                .iter()
+                .any(|o| pre.p[pre.mul(rest, Self::phi_of(pre, o)) as usize])
+            {
+                to_p = true;
+                break;
+            }
+        }
+        pre.p[x as usize] != to_p
     }
 
     fn too_big(&self, n: usize, order: usize) -> Error {
