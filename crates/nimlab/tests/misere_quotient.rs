@@ -188,3 +188,13 @@ fn r8_is_the_quotient_of_0_75() {
     assert_eq!(&q.pretending[..7], ["1", "a", "b", "a", "b", "c", "b"]);
     assert_eq!(q.changes, [1, 2, 5]);
 }
+
+/// Siegel (MisereSolver, `0.07 -maxheap 30`): the partial quotient of Dawson's Kayles to
+/// heap 30 has order 360. Some seconds unoptimised, so run with `--release`.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: run with --release")]
+fn dawsons_kayles_to_heap_30_has_order_360() {
+    let q = Quotient::compute(&Rule::parse("0.07").unwrap(), 30).unwrap();
+    assert_eq!(q.order, 360);
+    assert_eq!(q.changes.last(), Some(&30));
+}

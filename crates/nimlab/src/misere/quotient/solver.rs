@@ -140,7 +140,8 @@ impl Solver {
         let mut calib: BTreeMap<usize, (u32, u32)> = BTreeMap::new();
         calib.insert(n, (2, 2));
         let mut last_failure: Option<Vec<u64>> = None;
-        let mut trial = self.trial(n, &calib)?;
+        let base = self.pre.clone();
+        let mut trial = self.trial(&base, n, &calib)?;
         for _ in 0..self.bounds.max_rounds {
             crate::limits::check()?;
             match self.verify(&trial)? {
@@ -154,7 +155,18 @@ impl Solver {
                 }
                 Some(word) => {
                     let again = last_failure.as_ref() == Some(&word);
-                    (calib, trial) = self.recalibrate(n, &calib, &word, again)?;
+                    // The next trial refines this one (reduced), as MisereSolver's does.
+                    let mut next;
+                    (next, trial) = self.recalibrate(n, &trial, &calib, &word, again)?;
+                    // Remember the largest index given to each heap.
+                    for (h, v) in next.iter_mut() {
+                        if let Some(old) = calib.get(h) {
+                            *v = (v.0.max(old.0), v.1.max(old.1));
+                        }
+                    }
+                    for (h, v) in next {
+                        calib.insert(h, v);
+                    }
                     last_failure = Some(word);
                 }
             }
@@ -173,7 +185,8 @@ impl Solver {
     fn recalibrate(
         &self,
         n: usize,
-        calib: &BTreeMap<usize, (u32, u32)>,
+        base: &Pretension,
+        calib: &Calibration,
         word: &[u64],
         again: bool,
     ) -> Result<(Calibration, Pretension)> {
@@ -183,7 +196,7 @@ impl Solver {
         }
         let heaps: Vec<(usize, u32)> = counts.into_iter().rev().collect();
         let with = |subset: &[(usize, u32)]| {
-            let mut c = calib.clone();
+            let mut c = Calibration::new();
             for &(h, k) in subset {
                 let old = calib.get(&h).copied();
                 let index = match old {
@@ -208,7 +221,7 @@ impl Solver {
                         .map(|i| heaps[i])
                         .collect();
                     let c = with(&subset);
-                    let trial = match self.trial(n, &c) {
+                    let trial = match self.trial(base, n, &c) {
                         Ok(t) => t,
                         Err(Error::Limit(_)) => continue,
                         Err(e) => return Err(e),
@@ -220,7 +233,7 @@ impl Solver {
             }
         }
         let c = with(&heaps);
-        let trial = self.trial(n, &c)?;
+        let trial = self.trial(base, n, &c)?;
         Ok((c, trial))
     }
 
@@ -263,8 +276,7 @@ impl Solver {
     /// component C(index, period) for each calibrated heap (heap n's image in the current
     /// quotient being the identity), its P-portion marked from the least game of each
     /// element, reduced by indistinguishability.
-    fn trial(&self, n: usize, calib: &BTreeMap<usize, (u32, u32)>) -> Result<Pretension> {
-        let base = &self.pre;
+    fn trial(&self, base: &Pretension, n: usize, calib: &Calibration) -> Result<Pretension> {
         let letters = self.letters(n);
         let slot: FxHashMap<usize, usize> =
             calib.keys().enumerate().map(|(i, &h)| (h, i)).collect();
@@ -282,7 +294,7 @@ impl Solver {
             every.check()?;
             for (l, &h) in letters.iter().enumerate() {
                 let mut e = elems[i].clone();
-                if h < n {
+                if h < base.phi.len() {
                     e[0] = base.mul(e[0], base.phi[h]);
                 }
                 if let Some(&s) = slot.get(&h) {
