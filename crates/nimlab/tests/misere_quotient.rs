@@ -187,6 +187,13 @@ fn r8_is_the_quotient_of_0_75() {
     assert_eq!(q.p_portion.len(), 2);
     assert_eq!(&q.pretending[..7], ["1", "a", "b", "a", "b", "c", "b"]);
     assert_eq!(q.changes, [1, 2, 5]);
+    // Not yet enough values for the periodicity theorem at heap 10; at heap 30 R8 is
+    // proved to be the quotient of every heap size (Plambeck–Siegel: R8 is 0.75's).
+    assert!(q.periodicity.is_none_or(|p| !p.proved));
+    let q = Quotient::compute(&Rule::parse("0.75").unwrap(), 30).unwrap();
+    assert_eq!(q.order, 8);
+    let p = q.periodicity.unwrap();
+    assert!(p.proved && p.period == 2, "{p:?}");
 }
 
 /// Siegel (MisereSolver, `0.07 -maxheap 30`): the partial quotient of Dawson's Kayles to
