@@ -150,6 +150,17 @@ fn octal_codes_agree_with_brute_force() {
     }
 }
 
+/// Past the heaps where the presentations of Kayles (25, 27) and Dawson's Kayles (25,
+/// 27, 30) change. Some seconds unoptimised, so run with `--release`.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: run with --release")]
+fn larger_heaps_agree_with_brute_force() {
+    for (code, n, k) in [("0.77", 28, 2), ("0.77", 18, 3), ("0.07", 31, 2)] {
+        let d = digits(code);
+        agree(code, Some(&d), n, k);
+    }
+}
+
 #[test]
 fn misere_nim_quotients_are_tame() {
     let nim = |n: u64| {
