@@ -45,16 +45,34 @@ impl BipartiteMonoid {
     }
 
     /// The monoid.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::{bipartite::BipartiteMonoid, monoid::Monoid};
+    /// let q = BipartiteMonoid::new(Monoid::cyclic(0, 2).unwrap(), vec![false, true]).unwrap();
+    /// assert_eq!(q.monoid().order(), 2);
+    /// ```
     pub fn monoid(&self) -> &Monoid {
         &self.monoid
     }
 
     /// Whether `x` is in the P-portion.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::{bipartite::BipartiteMonoid, monoid::Monoid};
+    /// let q = BipartiteMonoid::new(Monoid::cyclic(0, 2).unwrap(), vec![false, true]).unwrap();
+    /// assert!(q.is_p(1) && !q.is_p(0));
+    /// ```
     pub fn is_p(&self, x: u32) -> bool {
         self.p[x as usize]
     }
 
     /// The P-portion, one flag per element.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::{bipartite::BipartiteMonoid, monoid::Monoid};
+    /// let q = BipartiteMonoid::new(Monoid::cyclic(0, 2).unwrap(), vec![false, true]).unwrap();
+    /// assert_eq!(q.p_portion(), &[false, true]);
+    /// ```
     pub fn p_portion(&self) -> &[bool] {
         &self.p
     }

@@ -156,16 +156,42 @@ impl Quotient {
     }
 
     /// The monoid (element 0 the identity, generators as [`Quotient::generators`]).
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// use nimlab::misere::quotient::Quotient;
+    /// // Misère Kayles to heap 4: T2.
+    /// let q = Quotient::compute(&Rule::parse("0.77").unwrap(), 4).unwrap();
+    /// assert_eq!(q.monoid().order(), 6);
+    /// ```
     pub fn monoid(&self) -> &Monoid {
         &self.monoid
     }
 
     /// Whether element `x` is in P.
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// use nimlab::misere::quotient::Quotient;
+    /// // Misère Kayles to heap 4: T2.
+    /// let q = Quotient::compute(&Rule::parse("0.77").unwrap(), 4).unwrap();
+    /// // Heap 1 alone: the player to move takes it and loses.
+    /// assert!(q.is_p(q.pretending_elements[1]));
+    /// ```
     pub fn is_p(&self, x: u32) -> bool {
         self.p.get(x as usize).copied().unwrap_or(false)
     }
 
     /// The element of a sum of heaps, `None` when a heap is beyond the quotient's last.
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// use nimlab::misere::quotient::Quotient;
+    /// // Misère Kayles to heap 4: T2.
+    /// let q = Quotient::compute(&Rule::parse("0.77").unwrap(), 4).unwrap();
+    /// assert_eq!(q.element(&[1, 1]), Some(0));
+    /// assert_eq!(q.element(&[5]), None);
+    /// ```
     pub fn element(&self, heaps: &[u64]) -> Option<u32> {
         let mut x = 0;
         for &h in heaps {

@@ -141,31 +141,68 @@ impl Monoid {
     }
 
     /// How many elements.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::monoid::Monoid;
+    /// let m = Monoid::cyclic(2, 2).unwrap();
+    /// assert_eq!((m.order(), m.generators()), (4, 1));
+    /// ```
     pub fn order(&self) -> usize {
         self.words.len()
     }
 
     /// How many generators.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::monoid::Monoid;
+    /// assert_eq!(Monoid::new(1, vec![]).unwrap().generators(), 0);
+    /// ```
     pub fn generators(&self) -> usize {
         self.actions.len()
     }
 
     /// `x·g` for generator `g`.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::monoid::Monoid;
+    /// // a^3 = a^2·a = a^2 in ⟨a | a^3 = a^2⟩.
+    /// let m = Monoid::cyclic(2, 1).unwrap();
+    /// assert_eq!(m.act(2, 0), 2);
+    /// assert_eq!(m.action(0), &[1, 2, 2]);
+    /// ```
     pub fn act(&self, x: u32, g: usize) -> u32 {
         self.actions[g][x as usize]
     }
 
     /// The table of generator `g`.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::monoid::Monoid;
+    /// assert_eq!(Monoid::cyclic(0, 2).unwrap().action(0), &[1, 0]);
+    /// ```
     pub fn action(&self, g: usize) -> &[u32] {
         &self.actions[g]
     }
 
     /// The least word of element `x`.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::monoid::Monoid;
+    /// let m = Monoid::cyclic(1, 2).unwrap();
+    /// assert_eq!(m.word(2).to_string(), "a^2");
+    /// ```
     pub fn word(&self, x: u32) -> &Word {
         &self.words[x as usize]
     }
 
     /// The element of a word.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::monoid::Monoid;
+    /// use nimlab::misere::quotient::monoid::Word;
+    /// let m = Monoid::cyclic(1, 2).unwrap();
+    /// assert_eq!(m.element(&Word(vec![5])), 1);
+    /// ```
     pub fn element(&self, word: &Word) -> u32 {
         let mut x = 0;
         for (g, &e) in word.0.iter().enumerate() {
@@ -177,6 +214,12 @@ impl Monoid {
     }
 
     /// The product `x·y`.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::monoid::Monoid;
+    /// let m = Monoid::cyclic(0, 3).unwrap();
+    /// assert_eq!(m.product(2, 2), 1);
+    /// ```
     pub fn product(&self, x: u32, y: u32) -> u32 {
         let mut z = x;
         for (g, &e) in self.words[y as usize].0.iter().enumerate() {
@@ -188,6 +231,12 @@ impl Monoid {
     }
 
     /// The multiplication table: `table[x·order + y] = x·y`.
+    ///
+    /// ```
+    /// use nimlab::misere::quotient::monoid::Monoid;
+    /// let m = Monoid::cyclic(0, 2).unwrap();
+    /// assert_eq!(m.table(), vec![0, 1, 1, 0]);
+    /// ```
     pub fn table(&self) -> Vec<u32> {
         let n = self.order();
         let mut t = vec![0u32; n * n];
