@@ -113,8 +113,8 @@ impl Quotient {
         }
         let bounds = Bounds {
             max_order,
-            max_trial: 4_000_000,
-            max_states: 4_000_000,
+            max_trial: 1 << 25,
+            max_states: 1 << 25,
             max_rounds: 64,
         };
         let mut solver = Solver::new(rule.clone(), bounds)?;

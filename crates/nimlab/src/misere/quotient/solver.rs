@@ -27,9 +27,11 @@ type Calibration = BTreeMap<usize, (u32, u32)>;
 pub(crate) struct Bounds {
     /// The largest quotient.
     pub max_order: usize,
-    /// The largest trial monoid (before reduction).
+    /// The largest trial monoid (before reduction), in table entries: elements times
+    /// heaps with a move.
     pub max_trial: usize,
-    /// The most states a verification may visit.
+    /// The most memory a verification may use, in 64-bit words: states times (1 + the
+    /// quotient's order / 64).
     pub max_states: usize,
     /// The most recalibrations at one heap.
     pub max_rounds: usize,
@@ -310,13 +312,16 @@ impl Solver {
                 acts[l].push(id);
             }
             i += 1;
-            if elems.len() > self.bounds.max_trial {
+            if elems.len().saturating_mul(letters.len().max(1)) > self.bounds.max_trial {
                 return Err(Error::limit(
                     format!(
                         "a trial monoid for the misère quotient of {} at heap {n}",
                         self.rule
                     ),
-                    format!("{} elements", self.bounds.max_trial),
+                    format!(
+                        "{} table entries (elements times heaps with a move)",
+                        self.bounds.max_trial
+                    ),
                 ));
             }
         }
@@ -424,7 +429,7 @@ impl Solver {
             }
         }
         let tables: Vec<Vec<u32>> = gens.iter().map(|&l| red[l].clone()).collect();
-        if count > 4 * self.bounds.max_order.max(1024) {
+        if count > self.bounds.max_order {
             return Err(self.too_big(n, count));
         }
         let monoid = Monoid::new(count, tables)?;
@@ -506,10 +511,13 @@ impl Solver {
                     ids.insert(key.clone(), states.len() as u32);
                     states.push(key);
                     parent.push((i as u32, l as u32));
-                    if states.len() > self.bounds.max_states {
+                    if states.len().saturating_mul(words + 1) > self.bounds.max_states {
                         return Err(Error::limit(
                             format!("verifying a misère quotient of {} at heap {n}", self.rule),
-                            format!("{} states", self.bounds.max_states),
+                            format!(
+                                "{} words of states (states times 64-element words)",
+                                self.bounds.max_states
+                            ),
                         ));
                     }
                 }
