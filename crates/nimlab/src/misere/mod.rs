@@ -7,6 +7,10 @@
 //! finds mates, nim values G⁺ and G⁻, genera ([`Genus`]), phyla ([`Phylum`]), parts and
 //! partitions, links and distinguishers, and reads and prints CGSuite's `*[…]` notation.
 //!
+//! [`quotient`] computes the Plambeck–Siegel misère quotient of a heap game: the
+//! commutative monoid of its sums of heaps up to indistinguishability in misère play,
+//! with the elements that are P-positions.
+//!
 //! ```
 //! use nimlab::misere::MisereStore;
 //! let mut s = MisereStore::new();
@@ -23,6 +27,7 @@ mod link;
 mod notation;
 mod parts;
 mod phylum;
+pub mod quotient;
 
 #[cfg(test)]
 mod tests;
