@@ -73,16 +73,20 @@ pub(crate) struct Solver {
     pub pre: Pretension,
     pub changes: Vec<u64>,
     bounds: Bounds,
+    /// The states of every sum of heaps under `pre`, which it is right about.
+    states: States,
 }
 
 impl Solver {
     /// The solver at heap 0: the trivial monoid, P empty.
     pub fn new(rule: Rule, bounds: Bounds) -> Result<Solver> {
         let monoid = Monoid::new(1, Vec::new())?;
+        let pre = Pretension::new(monoid, vec![false], vec![0]);
         Ok(Solver {
             rule,
             options: vec![Vec::new()],
-            pre: Pretension::new(monoid, vec![false], vec![0]),
+            states: States::empty(&pre),
+            pre,
             changes: Vec::new(),
             bounds,
         })
@@ -127,10 +131,11 @@ impl Solver {
             if self.pre.p[x as usize] != alone_p {
                 continue;
             }
-            let mut trial = self.pre.clone();
-            trial.phi.push(x);
-            if self.verify(&trial)?.is_none() {
-                self.pre = trial;
+            if let Ok((delta, letter)) = self.verify_extension(n, x)? {
+                self.pre.phi.push(x);
+                let mut letters = std::mem::take(&mut self.states.letters);
+                letters.push(letter);
+                self.states.merge(delta, letters);
                 return Ok(());
             }
         }
@@ -146,16 +151,17 @@ impl Solver {
         let mut trial = self.trial(&base, n, &calib)?;
         for _ in 0..self.bounds.max_rounds {
             crate::limits::check()?;
-            match self.verify(&trial)? {
-                None => {
+            match self.verify_states(&trial)? {
+                Ok(states) => {
                     if trial.order() > self.bounds.max_order {
                         return Err(self.too_big(n, trial.order()));
                     }
                     self.pre = trial;
+                    self.states = states;
                     self.changes.push(n as u64);
                     return Ok(());
                 }
-                Some(word) => {
+                Err(word) => {
                     let again = last_failure.as_ref() == Some(&word);
                     // The next trial refines this one (reduced), as MisereSolver's does.
                     let mut next;
@@ -436,17 +442,238 @@ impl Solver {
         Ok(Pretension::new(monoid, rp, phi))
     }
 
-    /// The least failing sum of heaps (by number of heaps), or None when the pretension
-    /// is right about every sum of heaps up to its last.
-    fn verify(&self, pre: &Pretension) -> Result<Option<Vec<u64>>> {
+    /// The states of every sum of heaps under `pre` when it is right about all of them,
+    /// else the least failing sum (by number of heaps).
+    fn verify_states(&self, pre: &Pretension) -> Result<std::result::Result<States, Vec<u64>>> {
+        if pre.p[0] {
+            return Ok(Err(Vec::new()));
+        }
+        let n = pre.phi.len() - 1;
+        let mut states = States::empty(pre);
+        let letters: Vec<Letter> = self
+            .letters(n)
+            .into_iter()
+            .map(|h| self.letter(pre, h, pre.phi[h]))
+            .collect();
+        let mut delta = Delta::default();
+        // Every state (the empty sum's first) with every heap.
+        let mut frontier = Vec::new();
+        let (x, d) = states.states[0].clone();
+        if let Some(word) = self.close(
+            pre,
+            &states,
+            &mut delta,
+            &letters,
+            &[(0, x, d)],
+            &mut frontier,
+        )? {
+            return Ok(Err(word));
+        }
+        states.merge(delta, letters);
+        Ok(Ok(states))
+    }
+
+    /// Whether the current pretension, with heap `n` pretending to be `y`, is right about
+    /// every sum of heaps: only the sums with heap `n` are new, so the states of the sums
+    /// without it (`self.states`) are extended by that heap and closed. The new states
+    /// and the heap's letter when it is right, else the failing sum.
+    fn verify_extension(
+        &self,
+        n: usize,
+        y: u32,
+    ) -> Result<std::result::Result<(Delta, Letter), Vec<u64>>> {
+        let pre = &self.pre;
+        let base = &self.states;
+        let letter = self.letter(pre, n, y);
+        let mut delta = Delta::default();
+        let mut frontier = Vec::new();
+        let mut every = Every::new(8);
+        // Heap n added to every state there.
+        let mut d = vec![0u64; base.words];
+        for i in 0..base.states.len() {
+            every.check()?;
+            let (x, dd) = &base.states[i];
+            if let Some(word) = self.step(
+                pre,
+                base,
+                &mut delta,
+                i as u32,
+                *x,
+                dd,
+                &letter,
+                &mut d,
+                &mut frontier,
+            )? {
+                return Ok(Err(word));
+            }
+        }
+        // The new states with every heap, heap n among them.
+        let mut letters: Vec<Letter> = base.letters.clone();
+        letters.push(letter.clone());
+        let queued = std::mem::take(&mut frontier);
+        if let Some(word) = self.close(pre, base, &mut delta, &letters, &queued, &mut frontier)? {
+            return Ok(Err(word));
+        }
+        Ok(Ok((delta, letter)))
+    }
+
+    /// A heap's letter under `pre` with the heap pretending to be `y`: its element and the
+    /// elements of its options.
+    fn letter(&self, pre: &Pretension, h: usize, y: u32) -> Letter {
+        let mut t: Vec<u32> = self.options[h]
+            .iter()
+            .map(|o| Self::phi_of(pre, o))
+            .collect();
+        t.sort_unstable();
+        t.dedup();
+        Letter {
+            heap: h as u32,
+            y,
+            t,
+        }
+    }
+
+    /// Closes the states `queue` (id, x, D) under `letters`, breadth first, adding new
+    /// states to `delta`. The failing sum, if a verdict is wrong.
+    fn close(
+        &self,
+        pre: &Pretension,
+        base: &States,
+        delta: &mut Delta,
+        letters: &[Letter],
+        queue: &[(u32, u32, Vec<u64>)],
+        frontier: &mut Vec<(u32, u32, Vec<u64>)>,
+    ) -> Result<Option<Vec<u64>>> {
+        let mut every = Every::new(8);
+        let mut d = vec![0u64; base.words];
+        let mut current: Vec<(u32, u32, Vec<u64>)> = queue.to_vec();
+        while !current.is_empty() {
+            for (id, x, dd) in &current {
+                every.check()?;
+                for letter in letters {
+                    if let Some(word) =
+                        self.step(pre, base, delta, *id, *x, dd, letter, &mut d, frontier)?
+                    {
+                        return Ok(Some(word));
+                    }
+                }
+            }
+            current = std::mem::take(frontier);
+        }
+        Ok(None)
+    }
+
+    /// State `id` = (x, D) with one more heap: checks the verdict there, and records the
+    /// state reached when it is new (queued on `frontier`). The failing sum, if wrong.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &self,
+        pre: &Pretension,
+        base: &States,
+        delta: &mut Delta,
+        id: u32,
+        x: u32,
+        dd: &[u64],
+        letter: &Letter,
+        d: &mut [u64],
+        frontier: &mut Vec<(u32, u32, Vec<u64>)>,
+    ) -> Result<Option<Vec<u64>>> {
+        let m = pre.order();
+        let words = base.words;
+        let y = letter.y as usize;
+        let x2 = pre.mul(x, letter.y);
+        d.iter_mut().for_each(|w| *w = 0);
+        let row = &pre.table[y * m..(y + 1) * m];
+        for (z, &yz) in row.iter().enumerate() {
+            if dd[yz as usize / 64] >> (yz % 64) & 1 != 0 {
+                d[z / 64] |= 1 << (z % 64);
+            }
+        }
+        for &tt in &letter.t {
+            let e = pre.mul(x, tt) as usize;
+            for (w, &v) in d.iter_mut().zip(&base.pdiv[e * words..(e + 1) * words]) {
+                *w |= v;
+            }
+        }
+        let wins = d[0] & 1 != 0;
+        if pre.p[x2 as usize] == wins {
+            // Wrong verdict: the sum of state id's heaps and this heap.
+            let mut word = vec![u64::from(letter.heap)];
+            let mut s = id;
+            while s != 0 {
+                let (q, h) = if (s as usize) < base.states.len() {
+                    base.parent[s as usize]
+                } else {
+                    delta.parent[s as usize - base.states.len()]
+                };
+                word.push(u64::from(h));
+                s = q;
+            }
+            word.sort_unstable();
+            return Ok(Some(word));
+        }
+        let key = (x2, d.to_vec());
+        if base.ids.contains_key(&key) || delta.ids.contains_key(&key) {
+            return Ok(None);
+        }
+        let new_id = (base.states.len() + delta.states.len()) as u32;
+        delta.ids.insert(key.clone(), new_id);
+        frontier.push((new_id, key.0, key.1.clone()));
+        delta.states.push(key);
+        delta.parent.push((id, letter.heap));
+        let total = base.states.len() + delta.states.len();
+        if total.saturating_mul(2 * words + 2) > self.bounds.max_states {
+            return Err(Error::limit(
+                format!(
+                    "verifying a misère quotient of {} at heap {}",
+                    self.rule,
+                    pre.phi.len().max(letter.heap as usize + 1) - 1
+                ),
+                format!(
+                    "{} words of states (states times 64-element words)",
+                    self.bounds.max_states
+                ),
+            ));
+        }
+        Ok(None)
+    }
+}
+
+/// A heap as the verification sees it: its element and its options' elements.
+#[derive(Debug, Clone)]
+pub(crate) struct Letter {
+    heap: u32,
+    y: u32,
+    t: Vec<u32>,
+}
+
+/// The states (x, D) of the sums of heaps reachable from the empty sum under a verified
+/// pretension, with the heaps (letters) they were closed under.
+#[derive(Debug, Default)]
+pub(crate) struct States {
+    words: usize,
+    /// pdiv[e] = {z : e·z ∈ P}, as bit sets of `words` words.
+    pdiv: Vec<u64>,
+    ids: FxHashMap<(u32, Vec<u64>), u32>,
+    states: Vec<(u32, Vec<u64>)>,
+    /// How each state was first reached: the state before and the heap added.
+    parent: Vec<(u32, u32)>,
+    letters: Vec<Letter>,
+}
+
+/// States found by one verification, numbered after those of the [`States`] it extends.
+#[derive(Debug, Default)]
+pub(crate) struct Delta {
+    ids: FxHashMap<(u32, Vec<u64>), u32>,
+    states: Vec<(u32, Vec<u64>)>,
+    parent: Vec<(u32, u32)>,
+}
+
+impl States {
+    /// Only the empty sum's state, under `pre`.
+    fn empty(pre: &Pretension) -> States {
         let m = pre.order();
         let words = m.div_ceil(64);
-        let n = pre.phi.len() - 1;
-        let letters = self.letters(n);
-        if pre.p[0] {
-            return Ok(Some(Vec::new()));
-        }
-        // pdiv[e] = {z : e·z ∈ P}.
         let mut pdiv = vec![0u64; m * words];
         for e in 0..m {
             for z in 0..m {
@@ -455,75 +682,24 @@ impl Solver {
                 }
             }
         }
-        let letter_data: Vec<(u32, Vec<u32>)> = letters
-            .iter()
-            .map(|&h| {
-                let mut t: Vec<u32> = self.options[h]
-                    .iter()
-                    .map(|o| Self::phi_of(pre, o))
-                    .collect();
-                t.sort_unstable();
-                t.dedup();
-                (pre.phi[h], t)
-            })
-            .collect();
-        let mut ids: FxHashMap<(u32, Vec<u64>), u32> = FxHashMap::default();
-        let mut states: Vec<(u32, Vec<u64>)> = vec![(0, vec![0; words])];
-        let mut parent: Vec<(u32, u32)> = vec![(u32::MAX, u32::MAX)];
-        ids.insert(states[0].clone(), 0);
-        let mut every = Every::new(8);
-        let mut i = 0;
-        let mut d = vec![0u64; words];
-        while i < states.len() {
-            every.check()?;
-            for (l, (y, t)) in letter_data.iter().enumerate() {
-                let (x, dd) = &states[i];
-                let x = *x;
-                let x2 = pre.mul(x, *y);
-                d.iter_mut().for_each(|w| *w = 0);
-                let row = &pre.table[*y as usize * m..(*y as usize + 1) * m];
-                for (z, &yz) in row.iter().enumerate() {
-                    if dd[yz as usize / 64] >> (yz % 64) & 1 != 0 {
-                        d[z / 64] |= 1 << (z % 64);
-                    }
-                }
-                for &tt in t {
-                    let e = pre.mul(x, tt) as usize;
-                    for (w, &v) in d.iter_mut().zip(&pdiv[e * words..(e + 1) * words]) {
-                        *w |= v;
-                    }
-                }
-                let wins = d[0] & 1 != 0;
-                if pre.p[x2 as usize] == wins {
-                    // Wrong verdict: the sum of state i's heaps and heap letters[l].
-                    let mut word = vec![letters[l] as u64];
-                    let mut s = i as u32;
-                    while s != 0 {
-                        let (q, k) = parent[s as usize];
-                        word.push(letters[k as usize] as u64);
-                        s = q;
-                    }
-                    word.sort_unstable();
-                    return Ok(Some(word));
-                }
-                let key = (x2, d.clone());
-                if !ids.contains_key(&key) {
-                    ids.insert(key.clone(), states.len() as u32);
-                    states.push(key);
-                    parent.push((i as u32, l as u32));
-                    if states.len().saturating_mul(words + 1) > self.bounds.max_states {
-                        return Err(Error::limit(
-                            format!("verifying a misère quotient of {} at heap {n}", self.rule),
-                            format!(
-                                "{} words of states (states times 64-element words)",
-                                self.bounds.max_states
-                            ),
-                        ));
-                    }
-                }
-            }
-            i += 1;
+        let first = (0u32, vec![0u64; words]);
+        let mut ids = FxHashMap::default();
+        ids.insert(first.clone(), 0);
+        States {
+            words,
+            pdiv,
+            ids,
+            states: vec![first],
+            parent: vec![(u32::MAX, u32::MAX)],
+            letters: Vec::new(),
         }
-        Ok(None)
+    }
+
+    /// Adds the states of `delta`, closed under `letters`.
+    fn merge(&mut self, delta: Delta, letters: Vec<Letter>) {
+        self.ids.extend(delta.ids);
+        self.states.extend(delta.states);
+        self.parent.extend(delta.parent);
+        self.letters = letters;
     }
 }
