@@ -51,28 +51,7 @@ pub struct SurveyRow {
 /// # Errors
 /// [`Error::Limit`] for more than [`MAX_SURVEY_DIGITS`] digits, and the sequence limits.
 pub fn survey_octal(digits: usize, whole: u8, to: u64) -> Result<Vec<SurveyRow>> {
-    if digits == 0 || digits > MAX_SURVEY_DIGITS {
-        return Err(Error::limit(
-            format!("a survey of octal codes with {digits} digits"),
-            format!("1 to {MAX_SURVEY_DIGITS} digits"),
-        ));
-    }
-    let wholes: &[u8] = if whole == 4 { &[0, 4] } else { &[0] };
-    let mut codes = Vec::new();
-    for &w in wholes {
-        for len in 1..=digits {
-            let count = 8u32.pow(len as u32);
-            for n in 0..count {
-                let mut ds = vec![w];
-                for i in (0..len).rev() {
-                    ds.push(((n >> (3 * i)) & 7) as u8);
-                }
-                if ds.last() != Some(&0) {
-                    codes.push(Code::from_digits(&ds, false)?);
-                }
-            }
-        }
-    }
+    let codes = octal_codes(digits, whole)?;
     // The workers run in the caller's limits too (Ctrl-C, time and memory).
     let stop = crate::limits::current().unwrap_or_default();
     // One code at a time for each thread: a thread that has finished its codes takes
@@ -109,6 +88,38 @@ pub fn survey_octal(digits: usize, whole: u8, to: u64) -> Result<Vec<SurveyRow>>
         .collect();
     rows.sort_by(|a, b| sort_key(&a.codes[0]).cmp(&sort_key(&b.codes[0])));
     Ok(rows)
+}
+
+/// Every octal code `0.d1…dk` with 1 ≤ k ≤ `digits` (last digit non-zero), in order of
+/// length then digits, and when `whole` is 4 the codes `4.d1…dk` after them: the codes a
+/// survey takes.
+///
+/// # Errors
+/// [`Error::Limit`] for more than [`MAX_SURVEY_DIGITS`] digits (or none).
+pub(crate) fn octal_codes(digits: usize, whole: u8) -> Result<Vec<Code>> {
+    if digits == 0 || digits > MAX_SURVEY_DIGITS {
+        return Err(Error::limit(
+            format!("a survey of octal codes with {digits} digits"),
+            format!("1 to {MAX_SURVEY_DIGITS} digits"),
+        ));
+    }
+    let wholes: &[u8] = if whole == 4 { &[0, 4] } else { &[0] };
+    let mut codes = Vec::new();
+    for &w in wholes {
+        for len in 1..=digits {
+            let count = 8u32.pow(len as u32);
+            for n in 0..count {
+                let mut ds = vec![w];
+                for i in (0..len).rev() {
+                    ds.push(((n >> (3 * i)) & 7) as u8);
+                }
+                if ds.last() != Some(&0) {
+                    codes.push(Code::from_digits(&ds, false)?);
+                }
+            }
+        }
+    }
+    Ok(codes)
 }
 
 /// Codes sort by their digits as written: 0.1 < 0.12 < 0.2.

@@ -22,14 +22,18 @@
 //! assert_eq!(q.is_p_position(&[1, 2, 3]), Some(true));
 //! ```
 pub mod bipartite;
+mod checkpoint;
 pub mod monoid;
+mod run;
 pub(crate) mod solver;
+mod survey;
 
 use crate::heap::Rule;
 use crate::Result;
 use monoid::Monoid;
+pub use run::{QuotientRun, DEFAULT_MAX_ORDER};
 use serde::Serialize;
-use solver::{Bounds, Solver};
+pub use survey::{survey_quotients, QuotientSurvey, QuotientSurveyRow, Stop, SurveyBudget};
 
 /// The misère quotient of the sums of heaps up to a size.
 #[derive(Debug, Clone, Serialize)]
@@ -89,7 +93,7 @@ impl Quotient {
     /// the order limit or the search beyond its other limits; a stop requested through
     /// [`crate::limits`].
     pub fn compute(rule: &Rule, max_heap: u64) -> Result<Quotient> {
-        Quotient::compute_with_limit(rule, max_heap, 4096)
+        Quotient::compute_with_limit(rule, max_heap, DEFAULT_MAX_ORDER)
     }
 
     /// As [`Quotient::compute`], with a quotient of order at most `max_order`.
@@ -111,48 +115,9 @@ impl Quotient {
                 "heaps up to 100000",
             ));
         }
-        let bounds = Bounds {
-            max_order,
-            max_trial: 1 << 25,
-            max_states: 1 << 25,
-            max_rounds: 64,
-        };
-        let mut solver = Solver::new(rule.clone(), bounds)?;
-        for _ in 0..max_heap {
-            crate::limits::check()?;
-            solver.next()?;
-        }
-        let pre = &solver.pre;
-        if pre.p.len() > max_order {
-            return Err(crate::Error::limit(
-                format!("the misère quotient of {rule} to heap {max_heap}"),
-                format!("order {max_order}"),
-            ));
-        }
-        let monoid = pre.monoid.clone();
-        let word = |x: u32| monoid.word(x).to_string();
-        let phi = pre.phi.clone();
-        Ok(Quotient {
-            rule: rule.to_string(),
-            max_heap,
-            order: monoid.order(),
-            generators: (0..monoid.generators()).map(monoid::letter).collect(),
-            relations: monoid
-                .presentation()
-                .iter()
-                .map(|r| r.to_string())
-                .collect(),
-            p_portion: (0..monoid.order() as u32)
-                .filter(|&x| pre.p[x as usize])
-                .map(word)
-                .collect(),
-            pretending: phi.iter().map(|&x| word(x)).collect(),
-            periodicity: periodicity(rule, &phi),
-            pretending_elements: phi,
-            changes: solver.changes.clone(),
-            p: pre.p.clone(),
-            monoid,
-        })
+        let mut run = QuotientRun::new(rule, max_order)?;
+        run.run_to(max_heap, |_| {})?;
+        Ok(run.quotient())
     }
 
     /// The monoid (element 0 the identity, generators as [`Quotient::generators`]).
@@ -211,7 +176,7 @@ impl Quotient {
 
 /// The shortest period of the pretending values with a preperiod after which the values
 /// seen prove it, else the shortest seen at least twice after its preperiod.
-fn periodicity(rule: &Rule, phi: &[u32]) -> Option<Periodicity> {
+pub(crate) fn periodicity(rule: &Rule, phi: &[u32]) -> Option<Periodicity> {
     let len = phi.len();
     let h = rule.max_heaps_left();
     let mut observed = None;

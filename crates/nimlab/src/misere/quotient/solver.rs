@@ -16,6 +16,7 @@ use crate::heap::Rule;
 use crate::limits::Every;
 use crate::{Error, Result};
 use rustc_hash::FxHashMap;
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
@@ -35,6 +36,8 @@ pub(crate) struct Bounds {
     pub max_states: usize,
     /// The most recalibrations at one heap.
     pub max_rounds: usize,
+    /// The most work, in the units of [`Solver::work`], over the whole run.
+    pub max_work: u64,
 }
 
 /// A bipartite monoid with a pretending function for heaps 0 … n.
@@ -47,7 +50,7 @@ pub(crate) struct Pretension {
 }
 
 impl Pretension {
-    fn new(monoid: Monoid, p: Vec<bool>, phi: Vec<u32>) -> Pretension {
+    pub(crate) fn new(monoid: Monoid, p: Vec<bool>, phi: Vec<u32>) -> Pretension {
         let table = monoid.table();
         Pretension {
             monoid,
@@ -75,6 +78,9 @@ pub(crate) struct Solver {
     bounds: Bounds,
     /// The states of every sum of heaps under `pre`, which it is right about.
     states: States,
+    /// The work done so far: table entries made and states examined (a measure of the
+    /// time taken that does not depend on the machine).
+    work: Cell<u64>,
 }
 
 impl Solver {
@@ -89,7 +95,67 @@ impl Solver {
             pre,
             changes: Vec::new(),
             bounds,
+            work: Cell::new(0),
         })
+    }
+
+    /// A solver resumed at a pretension for heaps 0 … `pre.phi.len() − 1` (its elements
+    /// in range), with the presentation changes and the work done so far; `None` when
+    /// the pretension is wrong about some sum of those heaps.
+    pub fn resume(
+        rule: Rule,
+        bounds: Bounds,
+        pre: Pretension,
+        changes: Vec<u64>,
+        work: u64,
+    ) -> Result<Option<Solver>> {
+        let unbounded = Bounds {
+            max_work: u64::MAX,
+            ..bounds
+        };
+        let mut solver = Solver::new(rule, unbounded)?;
+        for n in 1..pre.phi.len() as u64 {
+            if solver.rule.option_count(n) > 1 << 22 {
+                return Err(Error::limit(
+                    format!("a misère quotient of {} to heap {n}", solver.rule),
+                    "4194304 moves from one heap",
+                ));
+            }
+            let mut opts = Vec::new();
+            solver.rule.for_each_option(n, |hs| opts.push(hs.to_vec()));
+            solver.options.push(opts);
+        }
+        match solver.verify_states(&pre)? {
+            Ok(states) => solver.states = states,
+            Err(_) => return Ok(None),
+        }
+        solver.pre = pre;
+        solver.changes = changes;
+        solver.work.set(work);
+        solver.bounds = bounds;
+        Ok(Some(solver))
+    }
+
+    /// The work done so far (see [`Bounds::max_work`]).
+    pub fn work(&self) -> u64 {
+        self.work.get()
+    }
+
+    /// Counts `units` of work, failing past [`Bounds::max_work`].
+    fn spend(&self, units: u64) -> Result<()> {
+        let work = self.work.get().saturating_add(units);
+        self.work.set(work);
+        if work > self.bounds.max_work {
+            return Err(Error::limit(
+                format!(
+                    "a misère quotient of {} to heap {}",
+                    self.rule,
+                    self.pre.phi.len()
+                ),
+                format!("{} units of work", self.bounds.max_work),
+            ));
+        }
+        Ok(())
     }
 
     /// The heaps with a move, up to `n`.
@@ -104,8 +170,17 @@ impl Solver {
             .fold(0, |x, &h| pre.mul(x, pre.phi[h as usize]))
     }
 
-    /// Adds the next heap.
+    /// Adds the next heap; on an error (a limit, a stop) the solver is left as it was,
+    /// at the heaps done.
     pub fn next(&mut self) -> Result<()> {
+        let result = self.extend();
+        if result.is_err() {
+            self.options.truncate(self.pre.phi.len());
+        }
+        result
+    }
+
+    fn extend(&mut self) -> Result<()> {
         let n = self.pre.phi.len();
         if self.rule.option_count(n as u64) > 1 << 22 {
             return Err(Error::limit(
@@ -300,6 +375,7 @@ impl Solver {
         let mut i = 0;
         while i < elems.len() {
             every.check()?;
+            self.spend(letters.len() as u64 + 1)?;
             for (l, &h) in letters.iter().enumerate() {
                 let mut e = elems[i].clone();
                 if h < base.phi.len() {
@@ -365,6 +441,7 @@ impl Solver {
         let mut word: Vec<usize> = Vec::new();
         for &r in order.iter().skip(1) {
             every.check()?;
+            self.spend(letters.len() as u64 + 1)?;
             word.clear();
             let mut y = r;
             while y != 0 {
@@ -438,6 +515,7 @@ impl Solver {
         if count > self.bounds.max_order {
             return Err(self.too_big(n, count));
         }
+        self.spend((count as u64).saturating_mul(count as u64))?;
         let monoid = Monoid::new(count, tables)?;
         Ok(Pretension::new(monoid, rp, phi))
     }
@@ -449,6 +527,8 @@ impl Solver {
             return Ok(Err(Vec::new()));
         }
         let n = pre.phi.len() - 1;
+        let m = pre.order() as u64;
+        self.spend(m.saturating_mul(m))?;
         let mut states = States::empty(pre);
         let letters: Vec<Letter> = self
             .letters(n)
@@ -581,6 +661,7 @@ impl Solver {
         let m = pre.order();
         let words = base.words;
         let y = letter.y as usize;
+        self.spend((m + letter.t.len() * words) as u64)?;
         let x2 = pre.mul(x, letter.y);
         d.iter_mut().for_each(|w| *w = 0);
         let row = &pre.table[y * m..(y + 1) * m];
