@@ -125,11 +125,31 @@ impl Solver {
             solver.rule.for_each_option(n, |hs| opts.push(hs.to_vec()));
             solver.options.push(opts);
         }
-        match solver.verify_states(&pre)? {
+        // The states as the uninterrupted run found them (so that it goes on alike): all
+        // sums of the heaps up to the last change, then each later heap's sums added.
+        let last = changes
+            .last()
+            .map_or(0, |&c| c as usize)
+            .min(pre.phi.len() - 1);
+        let head = Pretension::new(pre.monoid.clone(), pre.p.clone(), pre.phi[..=last].to_vec());
+        match solver.verify_states(&head)? {
             Ok(states) => solver.states = states,
             Err(_) => return Ok(None),
         }
-        solver.pre = pre;
+        solver.pre = head;
+        for (h, &y) in pre.phi.iter().enumerate().skip(last + 1) {
+            if !solver.options[h].is_empty() {
+                match solver.verify_extension(h, y)? {
+                    Ok((delta, letter)) => {
+                        let mut letters = std::mem::take(&mut solver.states.letters);
+                        letters.push(letter);
+                        solver.states.merge(delta, letters);
+                    }
+                    Err(_) => return Ok(None),
+                }
+            }
+            solver.pre.phi.push(y);
+        }
         solver.changes = changes;
         solver.work.set(work);
         solver.bounds = bounds;
