@@ -14,6 +14,7 @@
 
 mod arith;
 mod explain;
+mod misere;
 mod numbers;
 mod report;
 mod session;
@@ -26,5 +27,7 @@ pub use session::{Session, MAX_MULTIPLE};
 pub use table::{NimTable, TableOperation, MAX_TABLE_SIZE};
 pub use value::Value;
 
+#[cfg(test)]
+mod misere_tests;
 #[cfg(test)]
 mod tests;
