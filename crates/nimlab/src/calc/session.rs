@@ -24,7 +24,16 @@ pub use crate::conway::ops::MAX_MULTIPLE;
 pub struct Session {
     /// The arena of the session's games.
     pub arena: Arena,
-    /// The misère canonical forms of the session (`*[2#]`).
+    /// The misère canonical forms of the session (`*[2#]`), which its values
+    /// [`Value::Misere`] name.
+    ///
+    /// ```
+    /// use nimlab::calc::{Session, Value};
+    /// let mut s = Session::new();
+    /// let Value::Misere(g) = s.eval_text("*[2] + *[2]").unwrap() else { panic!() };
+    /// assert_eq!(s.misere.display(g).unwrap(), "*[2[2]]");
+    /// assert_eq!(s.run("*[2[2]].Genus").unwrap(), "0^0");
+    /// ```
     pub misere: crate::misere::MisereStore,
     vars: HashMap<String, Value>,
     /// The tables of the rulesets' solved regions (its own arena is swapped with the
