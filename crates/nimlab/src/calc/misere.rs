@@ -104,7 +104,8 @@ impl Session {
         }
         let what = self.kind_of(&v);
         Err(Error::Unsupported(format!(
-            "an element of `*[…]` is a misère game, a nim-heap size from 0 to {MAX_HEAP},              a nimber or a list `[…]`, not {what}"
+            "an element of `*[…]` is a misère game, a nim-heap size from 0 to {MAX_HEAP}, \
+             a nimber or a list `[…]`, not {what}"
         )))
     }
 

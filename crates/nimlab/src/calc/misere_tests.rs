@@ -587,6 +587,10 @@ fn misere_forms_of_nimbers_and_refusals() {
         // As in CGSuite, a game in braces is put in normal-play canonical form first:
         // {*2|*2} is 0.
         ("{*2|*2}.MisereCanonicalForm", "*[0]"),
+        // A list with games in braces holds expressions: {{*|*}, {0,*|0,*}} is
+        // {{0}, *2} = {*, *2}, which is 0 in misère play.
+        ("*[[{*|*}], {0,*|0,*}]", "*[0]"),
+        ("*[{0,*|0,*}]", "*[2]"),
     ] {
         assert_eq!(s.run(e).unwrap(), want, "{e}");
     }
@@ -620,10 +624,16 @@ fn misere_forms_of_nimbers_and_refusals() {
         ("*[4].MisereMinus(*[3])", "not subtractable"),
         ("{*[2]|0}", "not the misère canonical form *[2]"),
         ("(1/3) + *[2]", "cannot add"),
+        ("*[^]", "an element of `*[…]` is a misère game"),
+        ("*[*2.MisereCanonicalForm, -1]", "not the game -1"),
+        ("*[&5000;]", "heaps up to 4096"),
     ] {
         let err = s.run(e).unwrap_err().to_string();
         assert!(err.contains(says), "{e}: {err}");
     }
+    // The forms in braces inside a list are explained.
+    let e = s.explain("*[{*|*}, [2]]").unwrap();
+    assert_eq!((e.forms.len(), e.output.as_str()), (1, "*[2#0]"));
     // A distinguisher T makes g + T a P-position and h + T an N-position.
     s.run("t := *[2#].Distinguisher(*[1])").unwrap();
     assert_eq!(s.run("(*[2#] + t).MisereOutcomeClass").unwrap(), "P");

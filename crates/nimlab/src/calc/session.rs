@@ -122,6 +122,7 @@ impl Session {
     pub fn game_of_parsed(&mut self, e: &Expr) -> Result<GameId> {
         match self.eval_whole(e)? {
             Value::Game(g) => Ok(g),
+            v @ Value::Misere(_) => self.as_game(v),
             other => Err(Error::Unsupported(format!(
                 "a game was expected here, not {}",
                 self.show(&other)
@@ -283,7 +284,7 @@ impl Session {
                 if Session::is_misere_method(name)
                     && !matches!(
                         name.as_str(),
-                        "Birthday" | "MisereOutcomeClass" | "CanonicalForm"
+                        "Birthday" | "MisereOutcomeClass" | "CanonicalForm" | "Options"
                     )
                 {
                     let v = self.normalized(v);

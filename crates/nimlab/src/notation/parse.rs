@@ -116,9 +116,10 @@ pub enum Expr {
     /// by [`MisereStore::parse_at`](crate::misere::MisereStore::parse_at) when it is
     /// valued.
     Misere(MisereLiteral),
-    /// A misère canonical form written as a CGSuite list with expressions in it:
-    /// `*[g + h, 2, [k]]` (CGSuite 2.x's `*` of a list: a list of one element is that
-    /// element, a longer or empty one the game of its elements).
+    /// A misère canonical form written as a CGSuite list with expressions in it (a
+    /// name, a brace or an up among them): `*[g + h, 2, [k]]` (CGSuite 2.x's `*` of a
+    /// list: a list of one element is that element, a longer or empty one the game of
+    /// its elements).
     MisereList(Vec<MisereElement>),
 }
 
@@ -693,8 +694,11 @@ impl Parser<'_> {
             k += 1;
         }
         let body = &self.chars[begin + 2..k];
-        if body.iter().any(|&c| c.is_alphabetic() || c == '_') {
-            // Names in the list: CGSuite's list of expressions.
+        if body
+            .iter()
+            .any(|&c| c.is_alphabetic() || "_{^↑↓⋆±\"".contains(c))
+        {
+            // Names or games in the list: CGSuite's list of expressions.
             self.enter()?;
             self.pos = begin + 2;
             let items = self.misere_elements()?;
