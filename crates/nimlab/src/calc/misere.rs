@@ -112,17 +112,10 @@ impl Session {
     /// The misère canonical form of an impartial value: a misère form, or a nimber `*n`
     /// (the nim-heap n; 0 is `*0`); `None` for any other value.
     fn misere_of(&mut self, v: &Value) -> Option<Result<MisereId>> {
-        let n = match v {
-            Value::Misere(g) => return Some(Ok(*g)),
-            Value::Game(g) => {
-                self.arena
-                    .as_nus(*g)
-                    .filter(|n| n.number.is_zero() && n.ups == 0)?
-                    .nim
-            }
-            Value::Number(x) if x.is_zero() => 0,
-            _ => return None,
-        };
+        if let Value::Misere(g) = v {
+            return Some(Ok(*g));
+        }
+        let n = self.nimber_of(v)?;
         Some(match usize::try_from(n).ok().filter(|&n| n <= MAX_HEAP) {
             Some(n) => self.misere.nim_heap(n),
             None => Err(Error::limit(
@@ -132,10 +125,23 @@ impl Session {
         })
     }
 
+    /// n when the value is the nimber `*n` (0 included).
+    fn nimber_of(&self, v: &Value) -> Option<u64> {
+        match v {
+            Value::Game(g) => self
+                .arena
+                .as_nus(*g)
+                .filter(|n| n.number.is_zero() && n.ups == 0)
+                .map(|n| n.nim),
+            Value::Number(x) if x.is_zero() => Some(0),
+            _ => None,
+        }
+    }
+
     /// What kind of value `v` is, for an error: "the misère game *[2#]", "the game ^".
     pub(super) fn kind_of(&mut self, v: &Value) -> String {
         let text = self.show(v);
-        let nimber = matches!(v, Value::Game(_) | Value::Number(_)) && self.misere_of(v).is_some();
+        let nimber = self.nimber_of(v).is_some();
         match v {
             Value::Misere(_) => format!("the misère game {text}"),
             Value::Game(_) | Value::Number(_) if nimber => format!("the nimber {text}"),
