@@ -34,6 +34,13 @@ Type an expression in CGSuite's notation and press Enter; its value is printed.
              g.PowTo(n)  g.UptimalExpansion  g.FollowerCount  g.StopCount
              g.IsNumber  g.IsInteger  g.IsNimber  g.IsInfinitesimal  g.IsAllSmall
              g.IsNumberTiny  g.IsAtomic  g.IsEvenTempered  g.IsOddTempered
+  misère     *[2#], *[2[2]], *[[2],0], *[g, 2] (CGSuite's notation); g + h, ==, !=;
+             g.Genus  g.MisereNimValue  g.NimValue  g.MisereOutcomeClass  g.Mate
+             g.Options  g.Parts  g.Partitions  g.Birthday  g.IsTame  g.IsRestive
+             g.IsRestless  g.IsGenerallyTame  g.IsGenerallyRestive  g.IsHalfTame
+             g.IsTameable  g.IsEven  g.IsPrime  g.IsNimHeap  g.IsExtraverted
+             g.IsIntroverted  g.Link(h)  g.IsLinkedTo(h)  g.Distinguisher(h)
+             g.MisereMinus(h);  *2.MisereCanonicalForm, *2.Genus
   variables  g := {1|0}   then use g
   commands   :help  this text;  :quit (or Ctrl-D)  leave
   Ctrl-C     drops the line being typed, or stops a long computation (the

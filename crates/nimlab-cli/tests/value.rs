@@ -347,3 +347,88 @@ fn deep_games_and_large_integers_are_answers_or_limit_errors() {
         assert!(err.contains("beyond nimlab's limit"), "{input}: {err}");
     }
 }
+
+/// Misère canonical forms in CGSuite's `*[…]` notation, with the answers CGSuite's own
+/// tests give (MisereCanonicalGameTestCase).
+#[test]
+fn value_of_misere_forms_as_cgsuite() {
+    for (input, want) in [
+        ("*[[2]]", "*[2#]"),
+        ("*[2#].Genus", "0^0"),
+        ("*[2##].Genus", "1^1"),
+        ("*[[2],1].Genus", "2^1420"),
+        ("*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]].Genus", "0^120"),
+        ("*[2] + *[2]", "*[2[2]]"),
+        ("*[2[2]].Parts", "[*[2]]"),
+        (
+            "*[[*[4]+*[2]]].Partitions",
+            "[[*[2],*[4[2#-2]]],[*[4],*[4[2#-4]]]]",
+        ),
+        ("*[2#0].Mate", "*[2#1]"),
+        ("*[2#0].MisereOutcomeClass", "N"),
+        ("*[2#0].IsRestive", "true"),
+        ("*[&12;].Birthday", "12"),
+        ("*2.MisereCanonicalForm", "*[2]"),
+        ("*[2] == *2", "true"),
+    ] {
+        let (status, out, err) = nimlab(&["value", input]);
+        assert_eq!(
+            (status, out.as_str()),
+            (0, format!("{want}\n").as_str()),
+            "{input}: {err}"
+        );
+    }
+    let (status, out, _) = nimlab(&["value", "*[2]+*[2]", "--json"]);
+    assert_eq!(status, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["output"], "*[2[2]]");
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["birthday"], 4);
+}
+
+/// A misère literal's syntax error names its column in the whole expression; a method or
+/// an operation on the wrong kind of game says which kinds met.
+#[test]
+fn misere_errors_name_the_column_and_the_kinds() {
+    let (status, out, err) = nimlab(&["value", "1 + *[2#0 %]"]);
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(err.contains("column 11"), "{err}");
+    assert!(err.contains("\n  1 + *[2#0 %]\n            ^"), "{err}");
+    for (input, says) in [
+        ("^.MisereCanonicalForm", "not of the game ^"),
+        ("*[2] + ^", "cannot add the misère game *[2] and the game ^"),
+        ("*[2] < *[2#]", "not ordered"),
+        ("*[4].MisereMinus(*[3])", "not subtractable"),
+    ] {
+        let (status, out, err) = nimlab(&["value", input]);
+        assert_eq!((status, out.as_str()), (2, ""), "{input}");
+        assert!(err.contains(says), "{input}: {err}");
+        assert!(!err.contains("panicked"), "{input}: {err}");
+    }
+}
+
+/// `nimlab calc` keeps misère forms in variables from one line to the next.
+#[test]
+fn calc_keeps_misere_forms() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .arg("calc")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"g := *[[2]]\ng.Genus\nh := *[g, 0]\nh.IsRestive\n(g + g).Options\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines()
+            .filter(|l| !l.starts_with("> ") && !l.starts_with("  "))
+            .collect::<Vec<_>>(),
+        ["*[2#]", "0^0", "*[2#0]", "true", "[*[2[#2]]]"]
+    );
+}

@@ -54,6 +54,9 @@ impl Session {
         use crate::conway::ops;
         let a = self.normalized(a);
         let b = self.normalized(b);
+        if [&a, &b].iter().any(|v| is_misere(v)) {
+            return self.misere_binary(op, &a, &b);
+        }
         if let (Value::Game(g), Value::Game(h)) = (&a, &b) {
             let (g, h) = (*g, *h);
             match op {
@@ -105,7 +108,8 @@ impl Session {
     pub(crate) fn negate(&mut self, a: Value) -> Result<Value> {
         match a {
             Value::Game(g) => Ok(Value::Game(self.arena.neg(g))),
-            Value::Nimber(_) => Ok(a),
+            // An impartial game is its own negative.
+            Value::Nimber(_) | Value::Misere(_) => Ok(a),
             other => match self.surreal_of(&other) {
                 Some(x) => Ok(self.number_value(-x)),
                 None => Err(Error::Unsupported(format!(
@@ -143,6 +147,9 @@ impl Session {
     /// Whether `a op b` holds.
     pub(crate) fn compare_values(&mut self, op: CompareOp, a: &Value, b: &Value) -> Result<bool> {
         use Comparison::*;
+        if is_misere(a) || is_misere(b) {
+            return self.misere_compare(op, a, b);
+        }
         let c = if let (Value::Game(g), Value::Game(h)) = (a, b) {
             self.arena.compare(*g, *h)
         } else if let (Some(x), Some(y)) = (self.surreal_of(a), self.surreal_of(b)) {
@@ -187,4 +194,12 @@ impl Session {
             ))),
         }
     }
+}
+
+/// Whether the value is of misère play (a misère form, or a list of them).
+fn is_misere(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Misere(_) | Value::MisereList(_) | Value::MisereLists(_)
+    )
 }

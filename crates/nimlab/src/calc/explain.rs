@@ -104,6 +104,7 @@ impl Session {
                 Expr::PlusMinus(items) | Expr::Call(_, items) => items.iter().collect(),
                 Expr::Power(x, y) | Expr::Compare(_, x, y) => vec![x, y],
                 Expr::Method(x, _, args) => std::iter::once(&**x).chain(args).collect(),
+                Expr::MisereList(items) => misere_elements(items),
                 _ => Vec::new(),
             };
             stack.extend(children.into_iter().rev().map(|c| (c, false)));
@@ -241,4 +242,18 @@ impl fmt::Display for Explanation {
         }
         writeln!(f, "{}", self.output)
     }
+}
+
+/// The expressions in a list `*[…]`, nested lists included, in order.
+fn misere_elements(items: &[crate::notation::MisereElement]) -> Vec<&Expr> {
+    use crate::notation::MisereElement;
+    let mut out = Vec::new();
+    let mut stack: Vec<&MisereElement> = items.iter().rev().collect();
+    while let Some(item) = stack.pop() {
+        match item {
+            MisereElement::Expr(e) => out.push(e),
+            MisereElement::List(inner) => stack.extend(inner.iter().rev()),
+        }
+    }
+    out
 }

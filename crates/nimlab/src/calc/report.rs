@@ -33,7 +33,8 @@ pub struct ValueReport {
     /// Its value as CGSuite writes it.
     pub output: String,
     /// The outcome class: of a game; L, R or P for a number beyond the short games by its
-    /// sign; N for a transfinite nimber.
+    /// sign; N for a transfinite nimber; of a misère canonical form, its outcome in misère
+    /// play (P or N).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
     /// The mean, of a game.
@@ -42,7 +43,7 @@ pub struct ValueReport {
     /// The temperature, of a game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<String>,
-    /// The birthday, of a game.
+    /// The birthday, of a game (of a misère form, of its misère canonical form).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub birthday: Option<Integer>,
 }
@@ -141,6 +142,13 @@ impl Session {
                 (Some(class), None, None, None)
             }
             Value::Nimber(_) => (Some(Outcome::N), None, None, None),
+            // A misère form: its outcome in misère play and its birthday.
+            Value::Misere(g) => (
+                Some(self.misere.outcome(g)),
+                Some(Integer::Small(u64::from(self.misere.birthday(g)))),
+                None,
+                None,
+            ),
             _ => (None, None, None, None),
         };
         Ok(ValueReport {

@@ -24,6 +24,17 @@ pub use crate::conway::ops::MAX_MULTIPLE;
 pub struct Session {
     /// The arena of the session's games.
     pub arena: Arena,
+    /// The misère canonical forms of the session (`*[2#]`), which its values
+    /// [`Value::Misere`] name.
+    ///
+    /// ```
+    /// use nimlab::calc::{Session, Value};
+    /// let mut s = Session::new();
+    /// let Value::Misere(g) = s.eval_text("*[2] + *[2]").unwrap() else { panic!() };
+    /// assert_eq!(s.misere.display(g).unwrap(), "*[2[2]]");
+    /// assert_eq!(s.run("*[2[2]].Genus").unwrap(), "0^0");
+    /// ```
+    pub misere: crate::misere::MisereStore,
     vars: HashMap<String, Value>,
     /// The tables of the rulesets' solved regions (its own arena is swapped with the
     /// session's while a position is valued).
@@ -111,6 +122,7 @@ impl Session {
     pub fn game_of_parsed(&mut self, e: &Expr) -> Result<GameId> {
         match self.eval_whole(e)? {
             Value::Game(g) => Ok(g),
+            v @ Value::Misere(_) => self.as_game(v),
             other => Err(Error::Unsupported(format!(
                 "a game was expected here, not {}",
                 self.show(&other)
@@ -134,6 +146,9 @@ impl Session {
     pub fn try_show(&mut self, v: &Value) -> Result<String> {
         match v {
             Value::Game(g) => crate::notation::try_print(&mut self.arena, *g),
+            Value::Misere(g) => self.misere_text(*g),
+            Value::MisereList(gs) => self.misere_list_text(gs),
+            Value::MisereLists(ls) => self.misere_lists_text(ls),
             v => Ok(self.show(v)),
         }
     }
@@ -151,6 +166,13 @@ impl Session {
             Value::Text(t) => t.clone(),
             Value::Surreal(x) => x.to_string(),
             Value::Nimber(o) => nimber_text(o),
+            Value::Genus(g) => g.to_string(),
+            Value::Misere(_) | Value::MisereList(_) | Value::MisereLists(_) => {
+                match self.try_show(v) {
+                    Ok(text) => text,
+                    Err(e) => format!("<a misère game that is not printed: {e}>"),
+                }
+            }
             Value::List(gs) => {
                 let gs = crate::notation::ordered(&mut self.arena, gs.clone());
                 let texts: Vec<String> = gs.iter().map(|&g| print(&mut self.arena, g)).collect();
@@ -175,6 +197,10 @@ impl Session {
             ))),
             Value::Surreal(x) => Err(Error::Unsupported(format!(
                 "{x} is not a short game: it is infinite"
+            ))),
+            Value::Misere(_) => Err(Error::Unsupported(format!(
+                "a game of normal play was expected here, not the misère canonical form {}",
+                self.show(&v)
             ))),
             other => Err(Error::Unsupported(format!(
                 "a game was expected here, not {}",
@@ -246,9 +272,25 @@ impl Session {
             }
             Expr::Power(x, y) => self.operands(Op::Power, x, y)?,
             Expr::Text(t) => Value::Text(t.clone()),
+            Expr::Misere(lit) => self.misere_literal(lit)?,
+            Expr::MisereList(items) => self.misere_list(items)?,
             Expr::Call(name, args) => self.call(name, args)?,
             Expr::Method(x, name, args) => {
                 let v = self.eval(x)?;
+                if let Value::Misere(g) = v {
+                    let v = self.misere_method(g, name, args)?;
+                    return Ok(self.normalized(v));
+                }
+                if Session::is_misere_method(name)
+                    && !matches!(
+                        name.as_str(),
+                        "Birthday" | "MisereOutcomeClass" | "CanonicalForm" | "Options"
+                    )
+                {
+                    let v = self.normalized(v);
+                    let v = self.impartial_method(v, name, args)?;
+                    return Ok(self.normalized(v));
+                }
                 if let Value::Surreal(s) = self.normalized(v.clone()) {
                     let v = self.surreal_method(&s, name, args)?;
                     return Ok(self.normalized(v));
@@ -651,8 +693,13 @@ const METHODS: &[&str] = &[
 
 /// The method name closest to a misspelt one, if one is close.
 fn closest_method(name: &str) -> Option<&'static str> {
+    closest_in(METHODS, name)
+}
+
+/// The name of `names` closest to a misspelt one, if one is close.
+pub(super) fn closest_in(names: &[&'static str], name: &str) -> Option<&'static str> {
     let lower = name.to_lowercase();
-    METHODS
+    names
         .iter()
         .map(|m| (strsim::damerau_levenshtein(&lower, &m.to_lowercase()), *m))
         .filter(|&(d, m)| d > 0 || m != name)

@@ -29,6 +29,17 @@ pub enum Value {
     Surreal(crate::surreal::Surreal),
     /// A transfinite nimber *α, α an infinite ordinal (`*ω`, `*ω^2`).
     Nimber(crate::surreal::Ordinal),
+    /// A misère canonical form of an impartial game (`*[2#]`), in the session's
+    /// [`MisereStore`](crate::misere::MisereStore).
+    Misere(crate::misere::MisereId),
+    /// A list of misère canonical forms (the options or the parts of one), printed
+    /// `[*[0],*[1]]` as CGSuite prints them.
+    MisereList(Vec<crate::misere::MisereId>),
+    /// Lists of misère canonical forms (the partitions of one), printed
+    /// `[[*[2],*[2]]]`.
+    MisereLists(Vec<Vec<crate::misere::MisereId>>),
+    /// The genus of an impartial game (`0^0`, `2^1420`).
+    Genus(crate::misere::Genus),
 }
 
 /// A binary operation of the expression language.

@@ -174,6 +174,36 @@ impl MisereStore {
         }
         Ok(g)
     }
+
+    /// Reads the one term `*[…]` that begins at byte `start` of `text` (as
+    /// [`MisereStore::parse`] reads a term), for a reader of a larger text: returns the
+    /// game and the byte just after the term's `]`; an error names its column in the
+    /// whole of `text`.
+    ///
+    /// ```
+    /// let mut s = nimlab::misere::MisereStore::new();
+    /// let (g, end) = s.parse_at("x := *[2#] + 1", 5).unwrap();
+    /// assert_eq!((s.display(g).unwrap().as_str(), end), ("*[2#]", 10));
+    /// let err = s.parse_at("1 + *[2#0 x]", 4).unwrap_err();
+    /// assert!(err.to_string().contains("column 11"), "{err}");
+    /// ```
+    pub fn parse_at(&mut self, text: &str, start: usize) -> Result<(MisereId, usize)> {
+        if text.len() > MAX_INPUT {
+            return Err(Error::limit(
+                format!("a misère game of {} bytes", text.len()),
+                format!("at most {MAX_INPUT} bytes"),
+            ));
+        }
+        let mut p = Parser {
+            text,
+            bytes: text.as_bytes(),
+            pos: start.min(text.len()),
+            depth: 0,
+            store: self,
+        };
+        let g = p.term()?;
+        Ok((g, p.pos))
+    }
 }
 
 struct Parser<'a> {

@@ -19,5 +19,7 @@ mod print;
 
 pub use game_value::GameValue;
 pub use latex::latex;
-pub use parse::{parse, BinOp, CompareOp, Expr, MAX_DEPTH, MAX_INPUT, MAX_UPTIMAL};
+pub use parse::{
+    parse, BinOp, CompareOp, Expr, MisereElement, MisereLiteral, MAX_DEPTH, MAX_INPUT, MAX_UPTIMAL,
+};
 pub use print::{ordered, print, try_print, MAX_TEXT};

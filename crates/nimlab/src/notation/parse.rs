@@ -22,6 +22,7 @@ use crate::conway::Dyadic;
 use crate::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::Zero;
+use std::sync::Arc;
 
 /// The deepest nesting of braces, parentheses, prefix operators, powers and method calls
 /// an expression may have.
@@ -111,6 +112,65 @@ pub enum Expr {
     Text(String),
     /// `name := e`.
     Assign(String, Box<Expr>),
+    /// A misère canonical form in CGSuite's `*[…]` notation (`*[2#]`, `*[[2],0]`), read
+    /// by [`MisereStore::parse_at`](crate::misere::MisereStore::parse_at) when it is
+    /// valued.
+    Misere(MisereLiteral),
+    /// A misère canonical form written as a CGSuite list with expressions in it (a
+    /// name, a brace or an up among them): `*[g + h, 2, [k]]` (CGSuite 2.x's `*` of a
+    /// list: a list of one element is that element, a longer or empty one the game of
+    /// its elements).
+    MisereList(Vec<MisereElement>),
+}
+
+/// An element of a list `*[…]` that holds expressions.
+///
+/// ```
+/// use nimlab::notation::{parse, Expr, MisereElement};
+/// let Expr::MisereList(items) = parse("*[[g], 0]").unwrap() else { panic!() };
+/// assert!(matches!(&items[0], MisereElement::List(inner) if inner.len() == 1));
+/// assert!(matches!(&items[1], MisereElement::Expr(_)));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub enum MisereElement {
+    /// An expression: a misère form, or a nim-heap (an integer n or a nimber *n).
+    Expr(Expr),
+    /// A list `[…]`: the game whose options are its elements.
+    List(Vec<MisereElement>),
+}
+
+/// A misère canonical form written `*[…]` in an expression: where it stands in the
+/// expression, so that the misère reader names its errors' columns in the whole
+/// expression.
+///
+/// ```
+/// use nimlab::notation::{parse, Expr};
+/// let Expr::Method(x, name, _) = parse("*[2#0].Genus").unwrap() else { panic!() };
+/// let Expr::Misere(lit) = *x else { panic!("a misère literal") };
+/// assert_eq!((lit.text(), name.as_str()), ("*[2#0]", "Genus"));
+/// assert_eq!((lit.start, lit.end), (0, 6));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct MisereLiteral {
+    /// The whole expression the literal was read from.
+    pub input: Arc<str>,
+    /// Where the literal begins (at its `*`), in bytes of `input`.
+    pub start: usize,
+    /// Where it ends (after its closing `]`), in bytes of `input`.
+    pub end: usize,
+}
+
+impl MisereLiteral {
+    /// The literal as written: `*[…]`.
+    ///
+    /// ```
+    /// use nimlab::notation::{parse, Expr};
+    /// let Expr::Misere(lit) = parse("*[[2], 0]").unwrap() else { panic!() };
+    /// assert_eq!(lit.text(), "*[[2], 0]");
+    /// ```
+    pub fn text(&self) -> &str {
+        &self.input[self.start..self.end]
+    }
 }
 
 impl Expr {
@@ -145,6 +205,9 @@ struct Parser<'a> {
     chars: Vec<char>,
     pos: usize,
     depth: usize,
+    /// The input shared by its misère literals, with the byte offset of each character
+    /// (and of the end), made at the first one.
+    shared: Option<(Arc<str>, Vec<usize>)>,
 }
 
 /// Reads an expression (or an assignment `g := …`).
@@ -176,6 +239,7 @@ pub fn parse(input: &str) -> Result<Expr> {
         chars: input.chars().collect(),
         pos: 0,
         depth: 0,
+        shared: None,
     };
     let e = p.statement()?;
     p.skip_ws();
@@ -576,6 +640,7 @@ impl Parser<'_> {
                 self.depth -= 1;
                 Ok(e)
             }
+            Some('*') if self.peek_at(1) == Some('[') => self.misere(),
             Some(c) if c.is_ascii_digit() || c == '*' || c == '⋆' || self.at_ups() => self.nus(),
             Some('"') => {
                 let start = self.pos;
@@ -605,6 +670,77 @@ impl Parser<'_> {
                 }
             }
             _ => Err(self.error("a game: a number, `*`, `^`, `v`, `{`, `(`, `+-` or a name")),
+        }
+    }
+
+    /// A misère literal `*[…]` at the cursor, up to the `]` that closes its `[`; what is
+    /// inside is read when it is valued.
+    fn misere(&mut self) -> Result<Expr> {
+        let begin = self.pos;
+        let mut level = 0usize;
+        let mut k = self.pos + 1;
+        loop {
+            match self.chars.get(k) {
+                Some('[') => level += 1,
+                Some(']') => {
+                    level -= 1;
+                    if level == 0 {
+                        break;
+                    }
+                }
+                Some(_) => {}
+                None => return Err(self.error_at(k, "`]` closing `*[`")),
+            }
+            k += 1;
+        }
+        let body = &self.chars[begin + 2..k];
+        if body
+            .iter()
+            .any(|&c| c.is_alphabetic() || "_{^↑↓⋆±\"".contains(c))
+        {
+            // Names or games in the list: CGSuite's list of expressions.
+            self.enter()?;
+            self.pos = begin + 2;
+            let items = self.misere_elements()?;
+            self.depth -= 1;
+            return Ok(Expr::MisereList(items));
+        }
+        self.pos = k + 1;
+        let (input, bytes) = self.shared.get_or_insert_with(|| {
+            let mut bytes: Vec<usize> = self.input.char_indices().map(|(i, _)| i).collect();
+            bytes.push(self.input.len());
+            (Arc::from(self.input), bytes)
+        });
+        Ok(Expr::Misere(MisereLiteral {
+            input: input.clone(),
+            start: bytes[begin],
+            end: bytes[self.pos],
+        }))
+    }
+
+    /// The elements of a list of expressions up to its `]` (the cursor after its `[`),
+    /// and the `]`.
+    fn misere_elements(&mut self) -> Result<Vec<MisereElement>> {
+        let mut items = Vec::new();
+        if self.eat("]") {
+            return Ok(items);
+        }
+        loop {
+            self.skip_ws();
+            if self.peek() == Some('[') {
+                self.enter()?;
+                self.pos += 1;
+                items.push(MisereElement::List(self.misere_elements()?));
+                self.depth -= 1;
+            } else {
+                items.push(MisereElement::Expr(self.expr()?));
+            }
+            if self.eat("]") {
+                return Ok(items);
+            }
+            if !self.eat(",") {
+                return Err(self.error("`,` or `]` in the list of `*[`"));
+            }
         }
     }
 
