@@ -433,6 +433,11 @@ impl MisereStore {
     }
 
     fn make_record(&mut self, opts: Vec<MisereId>) -> Result<MisereId> {
+        // A long computation makes many records: a stop asked for (time, memory, Ctrl-C)
+        // is honoured here.
+        if self.records.len() % 256 == 0 {
+            crate::limits::check()?;
+        }
         if self.records.len() >= self.max_games {
             return Err(Error::limit(
                 "the misère canonical forms of this computation",
