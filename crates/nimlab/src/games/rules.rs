@@ -151,6 +151,17 @@ where
         None
     }
 
+    /// The first `limit` misère winning options and how many there are, for games that
+    /// count them without listing each as a position. `None` means: use
+    /// [`Rules::misere_winning_options`].
+    fn misere_some_winning_options(
+        &self,
+        _pos: &Self::Position,
+        _limit: usize,
+    ) -> Option<(Vec<Self::Position>, usize)> {
+        None
+    }
+
     /// Reads a move in the game's notation: the position after it, or why it is not a
     /// legal move from `pos`. `None`: the game has no move notation of its own.
     fn read_move(
@@ -368,6 +379,11 @@ where
     }
 
     fn misere_winning_moves(&self, limit: usize) -> Option<Result<MoveList>> {
+        if let Some((list, total)) = self.game.misere_some_winning_options(&self.pos, limit) {
+            let mut moves = self.move_list(list, limit);
+            moves.total = total;
+            return Some(Ok(moves));
+        }
         let list = self.game.misere_winning_options(&self.pos)?;
         Some(Ok(self.move_list(list, limit)))
     }

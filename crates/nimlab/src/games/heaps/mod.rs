@@ -8,6 +8,7 @@ pub mod fibonacci_nim;
 pub mod halving;
 pub(crate) mod heap_rule;
 pub mod lasker;
+pub mod misere_quotient;
 pub mod moore;
 pub mod nim;
 pub mod partizan_subtraction;

@@ -317,6 +317,22 @@ impl Rules for TakeBreak {
         Some(text)
     }
 
+    fn misere_closed_form(&self, heaps: &Vec<u64>) -> Option<crate::Outcome> {
+        super::misere_quotient::outcome(&self.rule(), heaps)
+    }
+
+    fn misere_some_winning_options(
+        &self,
+        heaps: &Vec<u64>,
+        limit: usize,
+    ) -> Option<(Vec<Vec<u64>>, usize)> {
+        super::misere_quotient::winning_moves(&self.rule(), heaps, limit, Self::replace)
+    }
+
+    fn misere_rule(&self, heaps: &Vec<u64>) -> Option<String> {
+        super::misere_quotient::explain(&self.rule(), heaps, EXPLAINED_HEAPS)
+    }
+
     fn check_searchable(&self, heaps: &Vec<u64>) -> Result<()> {
         self.check_listable(heaps)?;
         for &h in heaps {

@@ -23,6 +23,7 @@
 //! ```
 pub mod bipartite;
 mod checkpoint;
+mod lookup;
 pub mod monoid;
 mod run;
 pub(crate) mod solver;
@@ -147,7 +148,8 @@ impl Quotient {
         self.p.get(x as usize).copied().unwrap_or(false)
     }
 
-    /// The element of a sum of heaps, `None` when a heap is beyond the quotient's last.
+    /// The element of a sum of heaps, `None` when a heap is beyond the quotient's last and
+    /// no proved period covers it ([`Quotient::heap_element`]).
     ///
     /// ```
     /// use nimlab::heap::Rule;
@@ -160,15 +162,15 @@ impl Quotient {
     pub fn element(&self, heaps: &[u64]) -> Option<u32> {
         let mut x = 0;
         for &h in heaps {
-            let y = *self.pretending_elements.get(usize::try_from(h).ok()?)?;
+            let y = self.heap_element(h)?;
             x = self.monoid.product(x, y);
         }
         Some(x)
     }
 
     /// Whether a sum of heaps is a misère P-position (the player to move loses, the
-    /// player who takes the last counter losing), `None` when a heap is beyond the
-    /// quotient's last.
+    /// player who takes the last counter losing), `None` when a heap is not covered
+    /// ([`Quotient::element`]).
     pub fn is_p_position(&self, heaps: &[u64]) -> Option<bool> {
         self.element(heaps).map(|x| self.is_p(x))
     }

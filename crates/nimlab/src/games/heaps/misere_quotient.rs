@@ -1,0 +1,181 @@
+//! Misère play of the take-and-break games through their misère quotients
+//! ([`crate::misere::quotient`]): a position's outcome is whether the product of its
+//! heaps' elements is in P, and its winning moves are the options whose product is.
+//!
+//! Each rule's quotient is computed once per process, within a budget of work (about a
+//! third of a second), and kept. It answers every position whose heaps it covers: all of
+//! them once its period is proved (Kayles: from heap 170), else the heaps it reached.
+//! Other positions are left to the search.
+//!
+//! ```
+//! let cat = nimlab::games::Catalogue::standard();
+//! // Misère Kayles with heaps 40, 100 and 1000: answered from the quotient, at once.
+//! let p = cat.parse_position("kayles", &["40", "100", "1000"], 1).unwrap();
+//! assert!(p.misere_outcome().is_ok());
+//! ```
+
+use crate::heap::Rule;
+use crate::misere::quotient::Quotient;
+use crate::{Outcome, Result};
+use std::sync::{Arc, Mutex};
+
+/// The solver's work (see [`crate::misere::quotient::QuotientRun::work`]) a quotient
+/// may take: about a third of a second.
+pub const QUOTIENT_WORK: u64 = 100_000_000;
+
+/// The largest quotient computed for analysis.
+pub const QUOTIENT_ORDER: usize = 1024;
+
+/// The largest heap a quotient is computed to for analysis (it stops sooner when its
+/// period is proved).
+pub const QUOTIENT_HEAPS: u64 = 4096;
+
+/// The most moves looked at to list the winning moves of one position (about 50 ms).
+pub const MAX_QUOTIENT_MOVES: u128 = 10_000_000;
+
+/// How many rules' quotients are kept.
+const KEPT: usize = 16;
+
+/// The quotients found so far, by rule (`None`: none within the budget).
+static QUOTIENTS: Mutex<Vec<(String, Option<Arc<Quotient>>)>> = Mutex::new(Vec::new());
+
+/// The misère quotient of `rule` within the budget, computed once per process.
+///
+/// # Errors
+/// A stop requested through [`crate::limits`].
+pub fn quotient_of(rule: &Rule) -> Result<Option<Arc<Quotient>>> {
+    let key = rule.to_string();
+    let mut kept = QUOTIENTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, q)) = kept.iter().find(|(k, _)| *k == key) {
+        return Ok(q.clone());
+    }
+    let q = Quotient::within(rule, QUOTIENT_WORK, QUOTIENT_ORDER, QUOTIENT_HEAPS)?.map(Arc::new);
+    if kept.len() >= KEPT {
+        kept.remove(0);
+    }
+    kept.push((key, q.clone()));
+    Ok(q)
+}
+
+/// The quotient when it covers every heap of `heaps`.
+fn covering(rule: &Rule, heaps: &[u64]) -> Option<Arc<Quotient>> {
+    let q = quotient_of(rule).ok()??;
+    heaps
+        .iter()
+        .all(|&h| q.heap_element(h).is_some())
+        .then_some(q)
+}
+
+/// The misère outcome of a position of heaps, when the quotient covers them.
+pub(crate) fn outcome(rule: &Rule, heaps: &[u64]) -> Option<Outcome> {
+    let q = covering(rule, heaps)?;
+    let x = q.element(heaps)?;
+    Some(if q.is_p(x) { Outcome::P } else { Outcome::N })
+}
+
+/// The first `limit` misère winning moves of a position of heaps (each the position
+/// after it, `replace` making it from the heap moved and what it leaves) and how many
+/// there are, when the quotient covers the heaps and the moves are few enough to look
+/// at.
+pub(crate) fn winning_moves(
+    rule: &Rule,
+    heaps: &[u64],
+    limit: usize,
+    replace: impl Fn(&[u64], usize, &[u64]) -> Vec<u64>,
+) -> Option<(Vec<Vec<u64>>, usize)> {
+    let q = covering(rule, heaps)?;
+    let moves: u128 = heaps.iter().map(|&h| rule.option_count(h)).sum();
+    if moves > MAX_QUOTIENT_MOVES {
+        return None;
+    }
+    let elements: Vec<u32> = heaps
+        .iter()
+        .map(|&h| q.heap_element(h))
+        .collect::<Option<_>>()?;
+    let mut out = Vec::new();
+    let mut count = 0usize;
+    for (i, &h) in heaps.iter().enumerate() {
+        let rest = elements
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .fold(0, |x, (_, &y)| q.product(x, y));
+        rule.for_each_option(h, |left| {
+            let x = left.iter().fold(rest, |x, &l| {
+                // Heaps left are smaller than h, so covered.
+                q.product(x, q.heap_element(l).unwrap_or(0))
+            });
+            if q.is_p(x) {
+                count += 1;
+                if out.len() < limit {
+                    out.push(replace(heaps, i, left));
+                }
+            }
+        });
+    }
+    Some((out, count))
+}
+
+/// The explanation: the quotient, each heap's element and their product.
+pub(crate) fn explain(rule: &Rule, heaps: &[u64], shown: usize) -> Option<String> {
+    let q = covering(rule, heaps)?;
+    let name = rule.name().map_or(String::new(), |n| format!(" ({n})"));
+    let mut text = format!(
+        "Misère play of {rule}{name} is read from its misère quotient (Plambeck–Siegel): its sums of heaps, two of them identified when no third sum tells them apart in misère play, form a commutative monoid Q of order {}, generated by {} (the heaps where a new generator appeared: {}), with {} elements in P, the sums that are misère P-positions.",
+        q.order,
+        q.generators.join(", "),
+        q.changes
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        q.p_portion.len()
+    );
+    if q.p_portion.len() <= 12 {
+        text.push_str(&format!(" P = {{{}}}.", q.p_portion.join(", ")));
+    }
+    match q.periodicity.filter(|p| p.proved) {
+        Some(p) => text.push_str(&format!(
+            " It was computed heap by heap to heap {}; each heap's element repeats with period {} from heap {}, which the periodicity theorem proves from the heaps up to {}, so Q is the quotient of every heap.",
+            q.max_heap,
+            p.period,
+            p.preperiod,
+            p.values_needed.map_or(q.max_heap, |v| v - 1)
+        )),
+        None => text.push_str(&format!(
+            " It was computed heap by heap to heap {}, which covers these heaps (no period is proved yet).",
+            q.max_heap
+        )),
+    }
+    for &h in heaps.iter().take(shown) {
+        let x = q.heap_element(h)?;
+        match q.periodicity.filter(|p| p.proved && h > q.max_heap) {
+            Some(p) => {
+                let r = p.preperiod + (h - p.preperiod) % p.period;
+                text.push_str(&format!(
+                    "\nHeap {h}: {h} ≡ {r} (mod {}) and {h} ≥ {}, so it is heap {r}'s element, {}.",
+                    p.period,
+                    p.preperiod,
+                    q.word(x)
+                ));
+            }
+            None => text.push_str(&format!("\nHeap {h} is {}.", q.word(x))),
+        }
+    }
+    if heaps.len() > shown {
+        text.push_str(&format!(
+            "\n… and {} more heaps, each read the same way.",
+            heaps.len() - shown
+        ));
+    }
+    let x = q.element(heaps)?;
+    let verdict = if q.is_p(x) {
+        "which is in P: the player to move loses (with perfect play)"
+    } else if heaps.iter().all(|&h| !rule.has_move(h)) {
+        "the identity, not in P: no move is left, and in misère play the player who cannot move has won"
+    } else {
+        "which is not in P: the player to move wins, by a move to a position whose product is in P"
+    };
+    text.push_str(&format!("\nTheir product is {}, {verdict}.", q.word(x)));
+    Some(text)
+}
