@@ -36,20 +36,57 @@ pub const MAX_QUOTIENT_MOVES: u128 = 10_000_000;
 /// How many rules' quotients are kept.
 const KEPT: usize = 16;
 
+/// A quotient with its multiplication table, for reading many sums fast.
+#[derive(Debug)]
+pub struct Reading {
+    /// The quotient.
+    pub quotient: Quotient,
+    /// `table[x·order + y] = x·y`.
+    table: Vec<u32>,
+}
+
+impl std::ops::Deref for Reading {
+    type Target = Quotient;
+    fn deref(&self) -> &Quotient {
+        &self.quotient
+    }
+}
+
+impl Reading {
+    fn mul(&self, x: u32, y: u32) -> u32 {
+        self.table[x as usize * self.quotient.order + y as usize]
+    }
+
+    fn p_contains(&self, x: u32) -> bool {
+        self.quotient.is_p(x)
+    }
+}
+
 /// The quotients found so far, by rule (`None`: none within the budget).
-static QUOTIENTS: Mutex<Vec<(String, Option<Arc<Quotient>>)>> = Mutex::new(Vec::new());
+static QUOTIENTS: Mutex<Vec<(String, Option<Arc<Reading>>)>> = Mutex::new(Vec::new());
 
 /// The misère quotient of `rule` within the budget, computed once per process.
 ///
 /// # Errors
 /// A stop requested through [`crate::limits`].
-pub fn quotient_of(rule: &Rule) -> Result<Option<Arc<Quotient>>> {
+///
+/// ```
+/// use nimlab::games::heaps::misere_quotient::quotient_of;
+/// let q = quotient_of(&nimlab::heap::Rule::parse("0.77").unwrap()).unwrap().unwrap();
+/// assert_eq!(q.order, 40);
+/// ```
+pub fn quotient_of(rule: &Rule) -> Result<Option<Arc<Reading>>> {
     let key = rule.to_string();
     let mut kept = QUOTIENTS.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, q)) = kept.iter().find(|(k, _)| *k == key) {
         return Ok(q.clone());
     }
-    let q = Quotient::within(rule, QUOTIENT_WORK, QUOTIENT_ORDER, QUOTIENT_HEAPS)?.map(Arc::new);
+    let q = Quotient::within(rule, QUOTIENT_WORK, QUOTIENT_ORDER, QUOTIENT_HEAPS)?.map(|q| {
+        Arc::new(Reading {
+            table: q.monoid().table(),
+            quotient: q,
+        })
+    });
     if kept.len() >= KEPT {
         kept.remove(0);
     }
@@ -58,7 +95,7 @@ pub fn quotient_of(rule: &Rule) -> Result<Option<Arc<Quotient>>> {
 }
 
 /// The quotient when it covers every heap of `heaps`.
-fn covering(rule: &Rule, heaps: &[u64]) -> Option<Arc<Quotient>> {
+fn covering(rule: &Rule, heaps: &[u64]) -> Option<Arc<Reading>> {
     let q = quotient_of(rule).ok()??;
     heaps
         .iter()
@@ -85,35 +122,151 @@ pub(crate) fn winning_moves(
 ) -> Option<(Vec<Vec<u64>>, usize)> {
     let q = covering(rule, heaps)?;
     let moves: u128 = heaps.iter().map(|&h| rule.option_count(h)).sum();
-    if moves > MAX_QUOTIENT_MOVES {
-        return None;
-    }
     let elements: Vec<u32> = heaps
         .iter()
         .map(|&h| q.heap_element(h))
         .collect::<Option<_>>()?;
+    // Each heap's element, by index below the computed heaps, by the period above.
+    let phi = &q.pretending_elements;
+    let period = q.periodicity.filter(|p| p.proved);
+    let element = |h: u64| -> u32 {
+        match (usize::try_from(h).ok().and_then(|i| phi.get(i)), period) {
+            (Some(&x), _) => x,
+            (None, Some(p)) => phi[(p.preperiod + (h - p.preperiod) % p.period) as usize],
+            // Not reached: the heaps left by a move are smaller than a covered heap.
+            (None, None) => 0,
+        }
+    };
     let mut out = Vec::new();
-    let mut count = 0usize;
+    let mut count = 0u128;
     for (i, &h) in heaps.iter().enumerate() {
         let rest = elements
             .iter()
             .enumerate()
             .filter(|&(j, _)| j != i)
-            .fold(0, |x, (_, &y)| q.product(x, y));
-        rule.for_each_option(h, |left| {
-            let x = left.iter().fold(rest, |x, &l| {
-                // Heaps left are smaller than h, so covered.
-                q.product(x, q.heap_element(l).unwrap_or(0))
-            });
-            if q.is_p(x) {
-                count += 1;
-                if out.len() < limit {
-                    out.push(replace(heaps, i, left));
+            .fold(0, |x, (_, &y)| q.mul(x, y));
+        let mut lefts = Vec::new();
+        let wanted = limit.saturating_sub(out.len());
+        match period.and_then(|p| by_period(&q, rule, p, &element, h, rest, wanted, &mut lefts)) {
+            Some(n) => count += n,
+            None => {
+                if moves > MAX_QUOTIENT_MOVES {
+                    return None;
+                }
+                rule.for_each_option(h, |left| {
+                    let x = left.iter().fold(rest, |x, &l| q.mul(x, element(l)));
+                    if q.p_contains(x) {
+                        count += 1;
+                        if lefts.len() < wanted {
+                            lefts.push(left.to_vec());
+                        }
+                    }
+                });
+            }
+        }
+        out.extend(lefts.iter().map(|left| replace(heaps, i, left)));
+    }
+    let count = usize::try_from(count).unwrap_or(usize::MAX);
+    Some((out, count))
+}
+
+/// The winning moves of heap `h` (the heaps it leaves; the first `limit` in the order of
+/// [`Rule::for_each_option`]) and their number, for a finite code without three-way
+/// splits, counted through the proved period `p` rather than one by one: a split a + b
+/// with both parts past the preperiod is worth what the parts' residues are worth, so
+/// the splits are counted by the residue of a. `None` for other rules.
+#[allow(clippy::too_many_arguments)]
+fn by_period(
+    q: &Reading,
+    rule: &Rule,
+    p: crate::misere::quotient::Periodicity,
+    element: &impl Fn(u64) -> u32,
+    h: u64,
+    rest: u32,
+    limit: usize,
+    lefts: &mut Vec<Vec<u64>>,
+) -> Option<u128> {
+    let Rule::TakeBreak { code, unequal } = rule else {
+        return None;
+    };
+    let top = code.max_take()?.min(h);
+    if (0..=top).any(|k| code.digit(k) & 8 != 0) {
+        return None;
+    }
+    let (n0, period) = (p.preperiod, p.period);
+    let mut count = 0u128;
+    let found = |left: &[u64], count: &mut u128, lefts: &mut Vec<Vec<u64>>| {
+        let x = left.iter().fold(rest, |x, &l| q.mul(x, element(l)));
+        if q.p_contains(x) {
+            *count += 1;
+            if lefts.len() < limit {
+                lefts.push(left.to_vec());
+            }
+            true
+        } else {
+            false
+        }
+    };
+    for k in 0..=top {
+        let d = code.digit(k);
+        let r = h - k;
+        if r == 0 {
+            if d & 1 != 0 {
+                found(&[], &mut count, lefts);
+            }
+            continue;
+        }
+        if d & 2 != 0 && k > 0 {
+            found(&[r], &mut count, lefts);
+        }
+        if d & 4 == 0 {
+            continue;
+        }
+        let half = if *unequal { (r - 1) / 2 } else { r / 2 };
+        // a in [lo, hi]: both a and r − a past the preperiod, so periodic in a.
+        let (lo, hi) = (n0.max(1), half.min(r.saturating_sub(n0)));
+        let wins = |a: u64| q.p_contains(q.mul(q.mul(rest, element(a)), element(r - a)));
+        let periodic = lo <= hi;
+        let residues: Vec<bool> = if periodic {
+            (0..period.min(hi - lo + 1)).map(|j| wins(lo + j)).collect()
+        } else {
+            Vec::new()
+        };
+        let direct = |from: u64, to: u64, count: &mut u128, lefts: &mut Vec<Vec<u64>>| {
+            for a in from..=to {
+                if wins(a) {
+                    *count += 1;
+                    if lefts.len() < limit {
+                        lefts.push(vec![a, r - a]);
+                    }
                 }
             }
-        });
+        };
+        if !periodic {
+            direct(1, half, &mut count, lefts);
+            continue;
+        }
+        // The splits in order: the first ones one by one, the middle by residues, the
+        // last ones (whose second part is within the preperiod) one by one.
+        direct(1, lo - 1, &mut count, lefts);
+        let len = hi - lo + 1;
+        for (j, &w) in residues.iter().enumerate() {
+            if w {
+                count += u128::from((len - j as u64).div_ceil(period));
+            }
+        }
+        if residues.iter().any(|&w| w) {
+            let mut a = lo;
+            while a <= hi && lefts.len() < limit {
+                if residues[((a - lo) % period) as usize] {
+                    lefts.push(vec![a, r - a]);
+                }
+                a += 1;
+            }
+        }
+        direct(hi + 1, half, &mut count, lefts);
     }
-    Some((out, count))
+    Some(count)
 }
 
 /// The explanation: the quotient, each heap's element and their product.
@@ -178,4 +331,54 @@ pub(crate) fn explain(rule: &Rule, heaps: &[u64], shown: usize) -> Option<String
     };
     text.push_str(&format!("\nTheir product is {}, {verdict}.", q.word(x)));
     Some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The winning moves counted through the period are those found by looking at every
+    /// move and asking the quotient about the position it leaves: the same moves in the
+    /// same order, and the same number, for heaps well past the preperiod.
+    #[test]
+    fn moves_counted_by_the_period_are_the_moves_looked_at() {
+        for (code, heaps) in [
+            (
+                "0.77",
+                vec![vec![200], vec![71, 300], vec![1001], vec![5, 83, 4000]],
+            ),
+            ("0.75", vec![vec![64], vec![100, 3], vec![997]]),
+            ("0.34", vec![vec![150], vec![90, 91]]),
+            ("0.71", vec![vec![333], vec![40, 41, 42]]),
+        ] {
+            let rule = Rule::parse(code).unwrap();
+            let Some(q) = quotient_of(&rule).unwrap() else {
+                panic!("{code}: no quotient")
+            };
+            assert!(q.is_final(), "{code}");
+            for hs in heaps {
+                let replace = |hs: &[u64], i: usize, left: &[u64]| {
+                    let mut v = hs[..i].to_vec();
+                    v.extend_from_slice(left);
+                    v.extend_from_slice(&hs[i + 1..]);
+                    v
+                };
+                let mut all = Vec::new();
+                for (i, &h) in hs.iter().enumerate() {
+                    rule.for_each_option(h, |left| {
+                        let after = replace(&hs, i, left);
+                        if q.is_p_position(&after) == Some(true) {
+                            all.push(after);
+                        }
+                    });
+                }
+                for limit in [0, 1, 7, usize::MAX] {
+                    let (got, count) = winning_moves(&rule, &hs, limit, replace).unwrap();
+                    assert_eq!(count, all.len(), "{code} {hs:?}");
+                    let want: Vec<_> = all.iter().take(limit).cloned().collect();
+                    assert_eq!(got, want, "{code} {hs:?} limit {limit}");
+                }
+            }
+        }
+    }
 }
