@@ -22,12 +22,12 @@ pub struct SurveyBudget {
 }
 
 impl Default for SurveyBudget {
-    /// Order 1024 and 2·10^9 units of work: some seconds for a code on a machine of
-    /// today.
+    /// Order 1024 and 5·10^9 units of work: at most some ten seconds for a code on a
+    /// machine of today.
     fn default() -> SurveyBudget {
         SurveyBudget {
             max_order: 1024,
-            max_work: 2_000_000_000,
+            max_work: 5_000_000_000,
         }
     }
 }
