@@ -224,7 +224,7 @@ fn print_quotient(rule: &Rule, q: &Quotient, to: u64, out: &mut impl Write) -> i
     .min(MAX_SHOWN);
     writeln!(
         out,
-        "pretending function (the element of each heap, ten a line from the heap shown):"
+        "pretending function (the element of each heap, each line from the heap shown):"
     )?;
     let width = q.pretending[..shown]
         .iter()
@@ -323,9 +323,10 @@ fn print_survey(s: &QuotientSurvey, out: &mut impl Write) -> io::Result<()> {
         .count();
     writeln!(
         out,
-        "{} octal codes with at most {} digits, misère quotients of heaps 0 to {}: {} distinct, {finished} within the budget (order {}, {} units of work a code), {proved} proved final",
+        "{} octal codes with at most {} digit{}, misère quotients of heaps 0 to {}: {} distinct, {finished} within the budget (order {}, {} units of work a code), {proved} proved final",
         s.codes,
         s.digits,
+        if s.digits == 1 { "" } else { "s" },
         s.to,
         s.rows.len(),
         s.budget.max_order,

@@ -397,6 +397,38 @@ mod tests {
         }
     }
 
+    /// A run stopped in the middle of a heap (as by Ctrl-C or a time limit) keeps the
+    /// heaps done, and resumed from its checkpoint gives the checkpoint of a run never
+    /// stopped, work included.
+    #[test]
+    fn a_run_stopped_within_a_heap_resumes_to_the_uninterrupted_run() {
+        use crate::limits::{Reason, Stop};
+        let rule = Rule::parse("0.07").unwrap();
+        let straight = run_to("0.07", 20).to_checkpoint();
+        for delay in [2, 10, 40, 160] {
+            let stop = Stop::new();
+            let stopper = stop.clone();
+            let timer = std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(delay));
+                stopper.request(Reason::Interrupted);
+            });
+            let mut run = QuotientRun::new(&rule, 4096).unwrap();
+            let result = stop.scope(|| run.run_to(20, |_| {}));
+            timer.join().unwrap();
+            if let Err(e) = result {
+                assert!(e.is_stopped(), "{e}");
+            }
+            let text = run.to_checkpoint();
+            let mut resumed = QuotientRun::from_checkpoint(&text, "t", &rule, 4096, None).unwrap();
+            resumed.run_to(20, |_| {}).unwrap();
+            assert_eq!(
+                resumed.to_checkpoint(),
+                straight,
+                "stopped after {delay} ms"
+            );
+        }
+    }
+
     /// Every damaged checkpoint is refused with a message, never a panic: each byte
     /// changed, each line dropped, the file cut anywhere.
     #[test]

@@ -212,7 +212,7 @@ fn quotient_within(rule: &Rule, to: u64, budget: SurveyBudget) -> Result<(Quotie
         Ok(()) => Ok((run.quotient(), None)),
         Err(Error::Limit(limit)) => {
             let heap = run.heaps() + 1;
-            let stop = if run.work() > budget.max_work {
+            let stop = if limit.limit == format!("{} units of work", budget.max_work) {
                 Stop::Work {
                     heap,
                     limit: budget.max_work,
