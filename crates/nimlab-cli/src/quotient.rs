@@ -7,7 +7,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab::heap::Rule;
 use nimlab::misere::quotient::{
-    survey_quotients, Quotient, QuotientRun, QuotientSurvey, Stop, SurveyBudget, DEFAULT_MAX_ORDER,
+    survey_quotients, Quotient, QuotientRun, QuotientSurvey, QuotientSurveyRow, Stop, SurveyBudget,
+    DEFAULT_MAX_ORDER,
 };
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -315,15 +316,14 @@ fn run_survey(args: &QuotientArgs, guard: &Guard, out: &mut impl Write) -> Resul
 
 /// Prints a survey as a table.
 fn print_survey(s: &QuotientSurvey, out: &mut impl Write) -> io::Result<()> {
-    let finished = s.rows.iter().filter(|r| r.stopped.is_none()).count();
-    let proved = s
-        .rows
-        .iter()
-        .filter(|r| r.periodicity.is_some_and(|p| p.proved))
-        .count();
+    let codes = |keep: &dyn Fn(&&QuotientSurveyRow) -> bool| -> usize {
+        s.rows.iter().filter(keep).map(|r| r.codes.len()).sum()
+    };
+    let finished = codes(&|r| r.stopped.is_none());
+    let proved = codes(&|r| r.periodicity.is_some_and(|p| p.proved));
     writeln!(
         out,
-        "{} octal codes with at most {} digit{}, misère quotients of heaps 0 to {}: {} distinct, {finished} within the budget (order {}, {} units of work a code), {proved} proved final",
+        "{} octal codes with at most {} digit{}, misère quotients of heaps 0 to {}: {} distinct quotients; {finished} codes finished within the budget (order {}, {} units of work a code), {proved} proved final",
         s.codes,
         s.digits,
         if s.digits == 1 { "" } else { "s" },

@@ -365,6 +365,7 @@ impl<'a, F: Fn(String) -> Error> Fields<'a, F> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Quotient;
     use super::*;
 
     fn run_to(code: &str, n: u64) -> QuotientRun {
@@ -427,6 +428,23 @@ mod tests {
                 "stopped after {delay} ms"
             );
         }
+    }
+
+    /// Kayles to heap 180, stopped and resumed at heap 90, is the uninterrupted run, and
+    /// its pretending function has the period 12 of Sibert and Conway's solution of
+    /// misère Kayles, proved. Some seconds, so run with `--release`.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "slow unoptimised: run with --release")]
+    fn kayles_to_heap_180_resumed_at_heap_90() {
+        let rule = Rule::parse("0.77").unwrap();
+        let half = run_to("0.77", 90).to_checkpoint();
+        let mut run = QuotientRun::from_checkpoint(&half, "t", &rule, 4096, None).unwrap();
+        run.run_to(180, |_| {}).unwrap();
+        let q = Quotient::compute(&rule, 180).unwrap();
+        assert_eq!(run.quotient().pretending, q.pretending);
+        assert_eq!(run.quotient().relations, q.relations);
+        let p = q.periodicity.unwrap();
+        assert!(p.proved && p.period == 12, "{p:?}");
     }
 
     /// Every damaged checkpoint is refused with a message, never a panic: each byte
