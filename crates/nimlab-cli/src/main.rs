@@ -7,6 +7,7 @@ mod games;
 mod limits;
 mod lines;
 mod play;
+mod quotient;
 mod sequence;
 mod serve;
 mod survey;
@@ -42,6 +43,11 @@ enum Command {
     /// Survey a family of heap games (every octal code up to a number of digits): period,
     /// preperiod, largest value and proof status, codes with identical sequences grouped.
     Survey(survey::SurveyArgs),
+    /// Compute the misère quotient of a heap rule (`nimlab quotient 0.77 --to 200`):
+    /// order, P-portion, presentation, pretending function, and whether it is proved
+    /// final; with checkpoints for long runs. `nimlab quotient --survey --digits 2 --to
+    /// 100` tabulates the quotients of every octal code up to a number of digits.
+    Quotient(quotient::QuotientArgs),
     /// Evaluate an expression of Conway's games in CGSuite's notation (`{3||2|1}`,
     /// `^ + *`, `{1|0} > *`, `g.LeftStop`) and print the canonical form.
     Value(value::ValueArgs),
@@ -82,6 +88,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args, &mut out),
         Command::Sequence(args) => sequence::run(&args, &mut out),
         Command::Survey(args) => survey::run(&args, &mut out),
+        Command::Quotient(args) => quotient::run(&args, &mut out),
         Command::Value(args) => value::run(&args, &mut out),
         Command::Born(args) => value::run_born(&args, &mut out),
         Command::Tree(args) => tree::run(&args, &mut out),

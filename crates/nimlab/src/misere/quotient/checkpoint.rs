@@ -365,6 +365,7 @@ impl<'a, F: Fn(String) -> Error> Fields<'a, F> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Quotient;
     use super::*;
 
     fn run_to(code: &str, n: u64) -> QuotientRun {
@@ -395,6 +396,55 @@ mod tests {
             assert_eq!(run.work(), straight.work(), "{code}");
             assert_eq!(run.to_checkpoint(), straight.to_checkpoint(), "{code}");
         }
+    }
+
+    /// A run stopped in the middle of a heap (as by Ctrl-C or a time limit) keeps the
+    /// heaps done, and resumed from its checkpoint gives the checkpoint of a run never
+    /// stopped, work included.
+    #[test]
+    fn a_run_stopped_within_a_heap_resumes_to_the_uninterrupted_run() {
+        use crate::limits::{Reason, Stop};
+        let rule = Rule::parse("0.07").unwrap();
+        let straight = run_to("0.07", 20).to_checkpoint();
+        for delay in [2, 10, 40, 160] {
+            let stop = Stop::new();
+            let stopper = stop.clone();
+            let timer = std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(delay));
+                stopper.request(Reason::Interrupted);
+            });
+            let mut run = QuotientRun::new(&rule, 4096).unwrap();
+            let result = stop.scope(|| run.run_to(20, |_| {}));
+            timer.join().unwrap();
+            if let Err(e) = result {
+                assert!(e.is_stopped(), "{e}");
+            }
+            let text = run.to_checkpoint();
+            let mut resumed = QuotientRun::from_checkpoint(&text, "t", &rule, 4096, None).unwrap();
+            resumed.run_to(20, |_| {}).unwrap();
+            assert_eq!(
+                resumed.to_checkpoint(),
+                straight,
+                "stopped after {delay} ms"
+            );
+        }
+    }
+
+    /// Kayles to heap 180, stopped and resumed at heap 90, is the uninterrupted run, and
+    /// its pretending function has the period 12 of Sibert and Conway's solution of
+    /// misère Kayles, proved. Some seconds, so run with `--release`.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "slow unoptimised: run with --release")]
+    fn kayles_to_heap_180_resumed_at_heap_90() {
+        let rule = Rule::parse("0.77").unwrap();
+        let half = run_to("0.77", 90).to_checkpoint();
+        let mut run = QuotientRun::from_checkpoint(&half, "t", &rule, 4096, None).unwrap();
+        run.run_to(180, |_| {}).unwrap();
+        let q = Quotient::compute(&rule, 180).unwrap();
+        assert_eq!(run.quotient().pretending, q.pretending);
+        assert_eq!(run.quotient().relations, q.relations);
+        let p = q.periodicity.unwrap();
+        assert!(p.proved && p.period == 12, "{p:?}");
     }
 
     /// Every damaged checkpoint is refused with a message, never a panic: each byte

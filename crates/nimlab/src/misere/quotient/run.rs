@@ -130,7 +130,8 @@ impl QuotientRun {
     /// # Errors
     /// [`Error::Limit`] past the order limit, the work budget, heap
     /// [`MAX_QUOTIENT_HEAP`] or the solver's other limits; a stop requested through
-    /// [`crate::limits`]. The run is then left at the heaps done.
+    /// [`crate::limits`]. The run is then left at the heaps done, its work that of the
+    /// heaps done (so that a run stopped and resumed does the work of one that was not).
     pub fn step(&mut self) -> Result<()> {
         if self.heaps() >= MAX_QUOTIENT_HEAP {
             return Err(Error::limit(
@@ -260,8 +261,11 @@ mod tests {
         let q = run.quotient();
         assert!(q.order <= 6 && q.max_heap == h);
         assert!(Quotient::compute(&rule, h + 1).unwrap().order > 6);
-        // The run fails again at the same heap, in the same way.
+        // The run fails again at the same heap, in the same way, and the work of the
+        // failed steps is not counted.
+        let work = run.work();
         assert_eq!(run.step().unwrap_err().to_string(), err.to_string());
+        assert_eq!(run.work(), work);
         assert_eq!(run.heaps(), h);
         assert_eq!(
             run.quotient().pretending,

@@ -191,11 +191,13 @@ impl Solver {
     }
 
     /// Adds the next heap; on an error (a limit, a stop) the solver is left as it was,
-    /// at the heaps done.
+    /// at the heaps done, with the work done before the step.
     pub fn next(&mut self) -> Result<()> {
+        let work = self.work.get();
         let result = self.extend();
         if result.is_err() {
             self.options.truncate(self.pre.phi.len());
+            self.work.set(work);
         }
         result
     }

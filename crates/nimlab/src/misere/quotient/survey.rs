@@ -22,12 +22,12 @@ pub struct SurveyBudget {
 }
 
 impl Default for SurveyBudget {
-    /// Order 1024 and 2·10^9 units of work: some seconds for a code on a machine of
-    /// today.
+    /// Order 1024 and 5·10^9 units of work: at most some ten seconds for a code on a
+    /// machine of today.
     fn default() -> SurveyBudget {
         SurveyBudget {
             max_order: 1024,
-            max_work: 2_000_000_000,
+            max_work: 5_000_000_000,
         }
     }
 }
@@ -212,7 +212,7 @@ fn quotient_within(rule: &Rule, to: u64, budget: SurveyBudget) -> Result<(Quotie
         Ok(()) => Ok((run.quotient(), None)),
         Err(Error::Limit(limit)) => {
             let heap = run.heaps() + 1;
-            let stop = if run.work() > budget.max_work {
+            let stop = if limit.limit == format!("{} units of work", budget.max_work) {
                 Stop::Work {
                     heap,
                     limit: budget.max_work,
