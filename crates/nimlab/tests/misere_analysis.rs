@@ -102,16 +102,19 @@ fn check(game: &str, code: &str, max: u64, parts: usize, total: u64) -> usize {
             .winning_moves
             .iter()
             .map(|m| {
-                let hs: Vec<u64> = m
-                    .to
-                    .split_whitespace()
-                    .map(|t| t.parse().unwrap())
-                    .collect();
+                let hs: Vec<u64> =
+                    m.to.split_whitespace()
+                        .map(|t| t.parse().unwrap())
+                        .collect();
                 normal(&rule, &hs)
             })
             .collect();
         assert_eq!(got, want, "{game} {heaps:?}: winning moves");
-        assert_eq!(a.winning_move_count, a.winning_moves.len(), "{game} {heaps:?}");
+        assert_eq!(
+            a.winning_move_count,
+            a.winning_moves.len(),
+            "{game} {heaps:?}"
+        );
         checked += 1;
     }
     checked
