@@ -490,9 +490,10 @@ mod tests {
         // 0.07 takes exactly two counters: heaps of 1 never move.
         let ones = vec!["1"; 100];
         assert_eq!(misere("dawson-kayles", &ones).unwrap(), Outcome::N);
-        // Heaps that can move still count: 61 counters of Kayles are refused.
-        let err = misere("kayles", &["30", "31"]).unwrap_err().to_string();
-        assert!(err.contains("61 counters in heaps that can move"), "{err}");
+        // Heaps that can move still count: 63 counters of Dawson's Kayles (beyond the
+        // heaps its misère quotient reaches) are refused.
+        let err = misere("dawson-kayles", &["30", "33"]).unwrap_err().to_string();
+        assert!(err.contains("63 counters in heaps that can move"), "{err}");
     }
 
     #[test]
