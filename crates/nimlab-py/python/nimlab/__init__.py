@@ -1,7 +1,8 @@
 """nimlab: combinatorial game theory in Python.
 
 Conway's games with exact arithmetic, the analysis of positions of the catalogue's games,
-and the Grundy sequences of heap rules, computed by nimlab's Rust library.
+the Grundy sequences of heap rules, and misère play (canonical forms and quotients),
+computed by nimlab's Rust library.
 
 >>> import nimlab
 >>> g = nimlab.Game("{3||2|1}")
