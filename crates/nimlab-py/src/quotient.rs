@@ -37,15 +37,22 @@ impl From<InnerPeriod> for Periodicity {
     }
 }
 
-#[pymethods]
 impl Periodicity {
-    fn __repr__(&self) -> String {
+    /// "period 12 from 71 (proved)".
+    pub fn text(&self) -> String {
         format!(
-            "<Periodicity period {} from {}{}>",
+            "period {} from {}{}",
             self.period,
             self.preperiod,
             if self.proved { " (proved)" } else { "" }
         )
+    }
+}
+
+#[pymethods]
+impl Periodicity {
+    fn __repr__(&self) -> String {
+        format!("<Periodicity {}>", self.text())
     }
 }
 

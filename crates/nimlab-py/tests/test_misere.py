@@ -385,3 +385,50 @@ def test_ctrl_c_stops_a_quotient():
     p.send_signal(signal.SIGINT)
     out, _ = p.communicate(timeout=60)
     assert out.strip() == "interrupted"
+
+
+@lru_cache(maxsize=None)
+def octal_p(code, heaps):
+    """Whether a sum of heaps is a misère P-position of the octal game `code` (digit k
+    after the point: bit 1, taking k counters may leave no heap; bit 2, one heap; bit 4,
+    two heaps), by brute force. The player to move who has no move wins."""
+    digits = [int(d) for d in code.split(".")[1]]
+    moved = False
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1 :]
+        for k, d in enumerate(digits, start=1):
+            left = h - k
+            nexts = []
+            if d & 1 and left == 0:
+                nexts.append(())
+            if d & 2 and left > 0:
+                nexts.append((left,))
+            if d & 4 and left > 1:
+                nexts += [(a, left - a) for a in range(1, left // 2 + 1)]
+            for nxt in nexts:
+                moved = True
+                if octal_p(code, tuple(sorted(rest + nxt))):
+                    return False
+    return moved
+
+
+def test_quotient_survey_of_one_digit_codes():
+    s = nimlab.quotient_survey(digits=1, to=12)
+    assert (s.digits, s.to, s.code_count) == (1, 12, 7)
+    assert sum(len(r.codes) for r in s) == 7 and len(s) == len(s.rows)
+    # 0.3, 0.5 and 0.7 (take a counter, leaving the rest of the heap): misère Nim with
+    # heaps of 0 and 1 counters, the quotient T1 of order 2 with P = {a}.
+    [t1] = [r for r in s if "0.3" in r.codes]
+    assert t1.codes == ["0.3", "0.5", "0.7"]
+    assert (t1.order, t1.p_portion, t1.relations) == (2, ["a"], ["a^2 = 1"])
+    assert t1.periodicity.proved and t1.stopped is None
+    # Each code's quotient is that of its row, and agrees with a brute-force search.
+    for row in s:
+        for code in row.codes:
+            q = nimlab.quotient(code, to=row.heaps)
+            assert (q.order, q.p_portion, q.relations) == (row.order, row.p_portion, row.relations)
+            assert q.pretending[:12] == row.first_pretending[:12]
+            for count in (1, 2, 3):
+                for heaps in combinations_with_replacement(range(1, 9), count):
+                    assert q.is_p_position(list(heaps)) == octal_p(code, heaps), (code, heaps)
+    assert s.to_dict()["codes"] == 7 and s._repr_html_().startswith("<div>")

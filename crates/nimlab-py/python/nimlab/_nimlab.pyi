@@ -27,6 +27,8 @@ __all__ = [
     "Periodicity",
     "Play",
     "Position",
+    "QuotientSurvey",
+    "QuotientSurveyRow",
     "RareValues",
     "RuleStep",
     "Sequence",
@@ -38,6 +40,7 @@ __all__ = [
     "down",
     "games",
     "quotient",
+    "quotient_survey",
     "sequence",
     "star",
     "survey",
@@ -587,6 +590,59 @@ class MisereQuotient:
         covered (past ``to`` without a proved period)."""
     def to_dict(self) -> Dict[str, Any]: ...
 
+@final
+class QuotientSurveyRow:
+    """One group of octal codes with the same misère quotient over the heaps done."""
+
+    @property
+    def codes(self) -> List[str]: ...
+    @property
+    def heaps(self) -> int:
+        """The largest heap done: the survey's last heap unless ``stopped``."""
+    @property
+    def order(self) -> int: ...
+    @property
+    def p_portion(self) -> List[str]: ...
+    @property
+    def relations(self) -> List[str]: ...
+    @property
+    def generator_count(self) -> int: ...
+    @property
+    def last_change(self) -> Optional[int]:
+        """The heap at which the presentation last changed."""
+    @property
+    def periodicity(self) -> Optional[Periodicity]:
+        """The period seen, proved only when it is for every code of the group."""
+    @property
+    def stopped(self) -> Optional[str]:
+        """Why the quotient stops before the survey's last heap, in words."""
+    @property
+    def first_pretending(self) -> List[str]:
+        """The elements the first heaps (from heap 0) pretend to be."""
+    def to_dict(self) -> Dict[str, Any]: ...
+
+@final
+class QuotientSurvey:
+    """The groups of octal codes with the same misère quotient; reads as the list of its
+    rows and shows itself as a table in a notebook."""
+
+    @property
+    def digits(self) -> int: ...
+    @property
+    def to(self) -> int: ...
+    @property
+    def code_count(self) -> int: ...
+    @property
+    def rows(self) -> List[QuotientSurveyRow]: ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int, /) -> QuotientSurveyRow: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> List[QuotientSurveyRow]: ...
+    def __iter__(self) -> Iterator[QuotientSurveyRow]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+
 up: Game
 down: Game
 zero: Game
@@ -600,3 +656,8 @@ def quotient(rule: str, to: int, max_order: int = 4096, max_work: Optional[int] 
     """The misère quotient of a heap rule over the sums of heaps up to ``to``, of order
     at most ``max_order``, within ``max_work`` units of work when given; ``LimitError``
     past a limit, ``KeyboardInterrupt`` on Ctrl-C."""
+def quotient_survey(
+    digits: int = 2, to: int = 100, max_order: int = 1024, max_work: int = 2000000000
+) -> QuotientSurvey:
+    """The misère quotients of every octal code with at most ``digits`` digits, each to
+    heap ``to`` or until its budget runs out, grouped by identical quotients."""
