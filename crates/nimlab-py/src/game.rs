@@ -407,6 +407,15 @@ impl Game {
         quick(py, |s| Ok(ops::is_infinitesimal(&mut s.arena, g)))
     }
 
+    /// The misère canonical form of a nimber `*n`: the nim-heap `*[n]`. A `Game` is a
+    /// canonical form of normal play, which forgets the options that misère play tells
+    /// apart (`{*2|*2}` is 0), so only a nimber has one; build other misère games with
+    /// `MisereGame`.
+    fn misere(&self, py: Python<'_>) -> PyResult<crate::misere::MisereGame> {
+        let g = self.id;
+        quick(py, |s| crate::misere::of_nimber(s, g)).map(crate::misere::MisereGame::from)
+    }
+
     /// Whether the game is a nimber `*n`.
     #[getter]
     fn is_nimber(&self, py: Python<'_>) -> PyResult<bool> {

@@ -1,11 +1,13 @@
 from array import array
 from fractions import Fraction
-from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, TypedDict, Union, final, overload
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Tuple, TypedDict, Union, final, overload
+from typing import Sequence as _Sequence
 
 from typing_extensions import disjoint_base
 
 _Number = Union[int, Fraction]
 _GameLike = Union["Game", int, Fraction]
+_Impartial = Union["MisereGame", "Game", int]
 
 __all__ = [
     "Analysis",
@@ -13,14 +15,20 @@ __all__ = [
     "Explanation",
     "Game",
     "GameInfo",
+    "Genus",
     "LimitError",
     "MexStep",
+    "MisereGame",
+    "MisereQuotient",
     "Move",
     "NimColumns",
     "NimRow",
     "ParseError",
+    "Periodicity",
     "Play",
     "Position",
+    "QuotientSurvey",
+    "QuotientSurveyRow",
     "RareValues",
     "RuleStep",
     "Sequence",
@@ -31,6 +39,8 @@ __all__ = [
     "analyze",
     "down",
     "games",
+    "quotient",
+    "quotient_survey",
     "sequence",
     "star",
     "survey",
@@ -130,6 +140,13 @@ class Game:
     def is_infinitesimal(self) -> bool: ...
     @property
     def is_nimber(self) -> bool: ...
+    def misere(self) -> "MisereGame":
+        """The misère canonical form of a nimber ``*n``: the nim-heap ``*[n]``.
+
+        A ``Game`` is a canonical form of normal play, which forgets what misère play
+        tells apart (``{*2|*2}`` is 0), so only a nimber has one; other misère games are
+        built with ``MisereGame``.
+        """
 
 @final
 class Thermograph:
@@ -409,6 +426,223 @@ class Play:
     def undo(self) -> bool: ...
     def restart(self) -> None: ...
 
+@final
+class Genus:
+    """Conway's genus ``g^{γ₀γ₁…}`` of a misère game: the base g = G⁺ and the digits
+    γᵢ = G⁻(G + i·*2), which repeat with period 2 from some point on. Printed as CGSuite
+    prints it (``0^0``, ``2^1420``); equal when the bases and all the digits are."""
+
+    @property
+    def base(self) -> int:
+        """G⁺, the normal-play nim value."""
+    @property
+    def digits(self) -> Tuple[int, ...]:
+        """The digits as CGSuite stores and prints them (empty for a nim-heap's genus)."""
+    def digit(self, i: int) -> int:
+        """The digit γᵢ = G⁻(G + i·*2), for any i ≥ 0."""
+    @property
+    def misere_nim_value(self) -> int:
+        """G⁻, the digit γ₀."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MisereGame:
+    """The misère canonical form of an impartial game, as CGSuite computes it: the
+    simplest game that plays like it in every misère sum (the player who cannot move
+    wins). Read from CGSuite's notation (``MisereGame("*[2#]")``), or a nim-heap size
+    (``MisereGame(3)`` is ``*[3]``), a nimber ``Game``, or another ``MisereGame``."""
+
+    def __new__(cls, value: Union[str, int, Game, "MisereGame"]) -> "MisereGame": ...
+    @staticmethod
+    def from_options(options: Iterable[Union["MisereGame", Game, int]]) -> "MisereGame":
+        """The game whose options are these (nim-heap sizes and nimbers as nim-heaps),
+        in simplest form: ``from_options([2])`` is ``*[2#]``."""
+    def __add__(self, other: _Impartial, /) -> "MisereGame":
+        """The misère sum; a nimber ``Game`` (or 0) enters as its nim-heap."""
+    def __radd__(self, other: _Impartial, /) -> "MisereGame": ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __getnewargs__(self) -> Tuple[str]: ...
+    @property
+    def birthday(self) -> int:
+        """The birthday of the canonical form."""
+    @property
+    def nim_value(self) -> int:
+        """G⁺, the nim value in normal play (CGSuite's ``NimValue``)."""
+    @property
+    def misere_nim_value(self) -> int:
+        """G⁻, the misère nim value: 0 exactly for misère P-positions."""
+    @property
+    def outcome(self) -> Literal["P", "N"]:
+        """Who wins in misère play: ``"P"`` (the player to move loses) or ``"N"``."""
+    @property
+    def genus(self) -> Genus:
+        """The genus (CGSuite's ``Genus``): ``0^0`` for ``*[2#]``."""
+    @property
+    def options(self) -> List["MisereGame"]:
+        """The options of the canonical form, in CGSuite's order."""
+    def mate(self) -> "MisereGame":
+        """The mate (ONAG): ``*`` for 0, else the game of the options' mates."""
+    def parts(self) -> List["MisereGame"]:
+        """The even games P other than 0 and the game with G = P + Q for some Q."""
+    def partitions(self) -> List[List["MisereGame"]]:
+        """Every way of writing the game as a sum of even primes (``*`` last when odd)."""
+    def misere_minus(self, other: _Impartial) -> Optional["MisereGame"]:
+        """H with G = other + H, or ``None`` when ``other`` is not a part of the game."""
+    def distinguisher(self, other: _Impartial) -> Optional["MisereGame"]:
+        """T with G + T a misère P-position and other + T not; ``None`` when equal."""
+    def link(self, other: _Impartial) -> Optional["MisereGame"]:
+        """T with G + T and other + T both P-positions; ``None`` when one game is an
+        option of the other."""
+    def is_linked_to(self, other: _Impartial) -> bool:
+        """Whether some game makes both sums P-positions."""
+    @property
+    def is_even(self) -> bool:
+        """Whether the game is born before its partner G + ``*``."""
+    @property
+    def is_nim_heap(self) -> bool:
+        """Whether the game is a nim-heap ``*[n]``."""
+    @property
+    def is_prime(self) -> bool:
+        """Neither 0 nor ``*``, and its only even parts are 0 and itself."""
+    @property
+    def is_tame(self) -> bool:
+        """A nim-heap, or of tame genus with every option tame."""
+    @property
+    def is_generally_tame(self) -> bool:
+        """Tame or reversibly tame."""
+    @property
+    def is_tameable(self) -> bool:
+        """Generally tame, or determines its genus when added to tame games."""
+    @property
+    def is_restive(self) -> bool:
+        """Not tame, every option tame, G⁺ of 0 or 1."""
+    @property
+    def is_generally_restive(self) -> bool:
+        """Restive or reversibly restive."""
+    @property
+    def is_restless(self) -> bool:
+        """Not tame, every option tame, G⁻ of 0 or 1."""
+    @property
+    def is_half_tame(self) -> bool:
+        """Not generally tame, but G + G is, with G⁺ = G⁻ = 0."""
+    @property
+    def is_extraverted(self) -> bool:
+        """Each option is a part of the game."""
+    @property
+    def is_introverted(self) -> bool:
+        """A part of each of its options (only 0 and ``*`` are)."""
+
+@final
+class Periodicity:
+    """A period of a quotient's pretending function: Φ(n + period) = Φ(n) for every
+    heap n ≥ preperiod computed, for every heap when ``proved``."""
+
+    @property
+    def preperiod(self) -> int: ...
+    @property
+    def period(self) -> int: ...
+    @property
+    def proved(self) -> bool: ...
+    @property
+    def values_needed(self) -> Optional[int]:
+        """How many heaps (0 … this − 1) the periodicity theorem needs to prove it."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MisereQuotient:
+    """The Plambeck–Siegel misère quotient of a heap rule over the sums of heaps up to
+    ``to``; elements are written as least words in the generators (``"1"``, ``"b^2"``)."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def to(self) -> int:
+        """The largest heap covered."""
+    @property
+    def order(self) -> int:
+        """How many elements."""
+    @property
+    def generators(self) -> List[str]: ...
+    @property
+    def relations(self) -> List[str]:
+        """The defining relations (``"a^2 = 1"``)."""
+    @property
+    def p_portion(self) -> List[str]:
+        """The elements that are misère P-positions."""
+    @property
+    def pretending(self) -> List[str]:
+        """The element each heap 0 … ``to`` pretends to be."""
+    @property
+    def changes(self) -> List[int]:
+        """The heaps at which the presentation changed."""
+    @property
+    def periodicity(self) -> Optional[Periodicity]: ...
+    @property
+    def is_final(self) -> bool:
+        """Whether the period is proved: the quotient is that of every heap size."""
+    def element(self, heaps: _Sequence[int]) -> str:
+        """The element a sum of heaps is; ``ValueError`` for a heap not covered."""
+    def is_p_position(self, heaps: _Sequence[int]) -> bool:
+        """Whether a sum of heaps is a misère P-position; ``ValueError`` for a heap not
+        covered (past ``to`` without a proved period)."""
+    def to_dict(self) -> Dict[str, Any]: ...
+
+@final
+class QuotientSurveyRow:
+    """One group of octal codes with the same misère quotient over the heaps done."""
+
+    @property
+    def codes(self) -> List[str]: ...
+    @property
+    def heaps(self) -> int:
+        """The largest heap done: the survey's last heap unless ``stopped``."""
+    @property
+    def order(self) -> int: ...
+    @property
+    def p_portion(self) -> List[str]: ...
+    @property
+    def relations(self) -> List[str]: ...
+    @property
+    def generator_count(self) -> int: ...
+    @property
+    def last_change(self) -> Optional[int]:
+        """The heap at which the presentation last changed."""
+    @property
+    def periodicity(self) -> Optional[Periodicity]:
+        """The period seen, proved only when it is for every code of the group."""
+    @property
+    def stopped(self) -> Optional[str]:
+        """Why the quotient stops before the survey's last heap, in words."""
+    @property
+    def first_pretending(self) -> List[str]:
+        """The elements the first heaps (from heap 0) pretend to be."""
+    def to_dict(self) -> Dict[str, Any]: ...
+
+@final
+class QuotientSurvey:
+    """The groups of octal codes with the same misère quotient; reads as the list of its
+    rows and shows itself as a table in a notebook."""
+
+    @property
+    def digits(self) -> int: ...
+    @property
+    def to(self) -> int: ...
+    @property
+    def code_count(self) -> int: ...
+    @property
+    def rows(self) -> List[QuotientSurveyRow]: ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int, /) -> QuotientSurveyRow: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> List[QuotientSurveyRow]: ...
+    def __iter__(self) -> Iterator[QuotientSurveyRow]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+
 up: Game
 down: Game
 zero: Game
@@ -418,3 +652,12 @@ def analyze(game: str, position: str = "", misere: bool = False, max_moves: Opti
 def sequence(rule: str, to: Optional[int] = None, prove: bool = False) -> Sequence: ...
 def games() -> List[GameInfo]: ...
 def survey(family: str = "octal", digits: int = 3, to: int = 10000, whole: int = 0) -> Survey: ...
+def quotient(rule: str, to: int, max_order: int = 4096, max_work: Optional[int] = None) -> MisereQuotient:
+    """The misère quotient of a heap rule over the sums of heaps up to ``to``, of order
+    at most ``max_order``, within ``max_work`` units of work when given; ``LimitError``
+    past a limit, ``KeyboardInterrupt`` on Ctrl-C."""
+def quotient_survey(
+    digits: int = 2, to: int = 100, max_order: int = 1024, max_work: int = 2000000000
+) -> QuotientSurvey:
+    """The misère quotients of every octal code with at most ``digits`` digits, each to
+    heap ``to`` or until its budget runs out, grouped by identical quotients."""
