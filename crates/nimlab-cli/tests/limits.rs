@@ -107,15 +107,16 @@ fn misere_kayles_29_and_36_answer() {
     }
 }
 
-/// A position too large to search in misère play is refused at once, saying what was
-/// asked and the limit in a sentence that reads.
+/// A position too large to search in misère play, and beyond the heaps its misère
+/// quotient reaches (Dawson's Kayles: no finite quotient is known), is refused at once,
+/// saying what was asked and the limit in a sentence that reads.
 #[test]
 fn a_misere_search_beyond_the_limit_is_refused_at_once_in_words() {
-    let out = nimlab(&["analyze", "kayles", "61", "--misere"]);
+    let out = nimlab(&["analyze", "dawson-kayles", "61", "--misere"]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("a misère search of kayles with 61 counters"),
+        err.contains("a misère search of dawson-kayles with 61 counters"),
         "{err}"
     );
     assert!(!err.contains("than is beyond"), "{err}");
