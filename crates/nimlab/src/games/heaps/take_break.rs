@@ -492,7 +492,9 @@ mod tests {
         assert_eq!(misere("dawson-kayles", &ones).unwrap(), Outcome::N);
         // Heaps that can move still count: 63 counters of Dawson's Kayles (beyond the
         // heaps its misère quotient reaches) are refused.
-        let err = misere("dawson-kayles", &["30", "33"]).unwrap_err().to_string();
+        let err = misere("dawson-kayles", &["30", "33"])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("63 counters in heaps that can move"), "{err}");
     }
 
