@@ -154,19 +154,7 @@ impl MisereStore {
     /// assert!(err.to_string().contains("column 6"));
     /// ```
     pub fn parse(&mut self, text: &str) -> Result<MisereId> {
-        if text.len() > MAX_INPUT {
-            return Err(Error::limit(
-                format!("a misère game of {} bytes", text.len()),
-                format!("at most {MAX_INPUT} bytes"),
-            ));
-        }
-        let mut p = Parser {
-            text,
-            bytes: text.as_bytes(),
-            pos: 0,
-            depth: 0,
-            store: self,
-        };
+        let mut p = Parser::new(text, 0, self)?;
         let g = p.sum()?;
         p.skip_ws();
         if p.pos < p.bytes.len() {
@@ -188,19 +176,7 @@ impl MisereStore {
     /// assert!(err.to_string().contains("column 11"), "{err}");
     /// ```
     pub fn parse_at(&mut self, text: &str, start: usize) -> Result<(MisereId, usize)> {
-        if text.len() > MAX_INPUT {
-            return Err(Error::limit(
-                format!("a misère game of {} bytes", text.len()),
-                format!("at most {MAX_INPUT} bytes"),
-            ));
-        }
-        let mut p = Parser {
-            text,
-            bytes: text.as_bytes(),
-            pos: start.min(text.len()),
-            depth: 0,
-            store: self,
-        };
+        let mut p = Parser::new(text, start, self)?;
         let g = p.term()?;
         Ok((g, p.pos))
     }
@@ -212,6 +188,25 @@ struct Parser<'a> {
     pos: usize,
     depth: usize,
     store: &'a mut MisereStore,
+}
+
+impl<'a> Parser<'a> {
+    /// A reader of `text` from byte `start`, refusing a text beyond [`MAX_INPUT`].
+    fn new(text: &'a str, start: usize, store: &'a mut MisereStore) -> Result<Parser<'a>> {
+        if text.len() > MAX_INPUT {
+            return Err(Error::limit(
+                format!("a misère game of {} bytes", text.len()),
+                format!("at most {MAX_INPUT} bytes"),
+            ));
+        }
+        Ok(Parser {
+            text,
+            bytes: text.as_bytes(),
+            pos: start.min(text.len()),
+            depth: 0,
+            store,
+        })
+    }
 }
 
 impl Parser<'_> {

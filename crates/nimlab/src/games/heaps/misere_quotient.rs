@@ -56,10 +56,6 @@ impl Reading {
     fn mul(&self, x: u32, y: u32) -> u32 {
         self.table[x as usize * self.quotient.order + y as usize]
     }
-
-    fn p_contains(&self, x: u32) -> bool {
-        self.quotient.is_p(x)
-    }
 }
 
 /// The quotients found so far, by rule (`None`: none within the budget).
@@ -155,7 +151,7 @@ pub(crate) fn winning_moves(
                 }
                 rule.for_each_option(h, |left| {
                     let x = left.iter().fold(rest, |x, &l| q.mul(x, element(l)));
-                    if q.p_contains(x) {
+                    if q.is_p(x) {
                         count += 1;
                         if lefts.len() < wanted {
                             lefts.push(left.to_vec());
@@ -197,14 +193,11 @@ fn by_period(
     let mut count = 0u128;
     let found = |left: &[u64], count: &mut u128, lefts: &mut Vec<Vec<u64>>| {
         let x = left.iter().fold(rest, |x, &l| q.mul(x, element(l)));
-        if q.p_contains(x) {
+        if q.is_p(x) {
             *count += 1;
             if lefts.len() < limit {
                 lefts.push(left.to_vec());
             }
-            true
-        } else {
-            false
         }
     };
     for k in 0..=top {
@@ -225,7 +218,7 @@ fn by_period(
         let half = if *unequal { (r - 1) / 2 } else { r / 2 };
         // a in [lo, hi]: both a and r − a past the preperiod, so periodic in a.
         let (lo, hi) = (n0.max(1), half.min(r.saturating_sub(n0)));
-        let wins = |a: u64| q.p_contains(q.mul(q.mul(rest, element(a)), element(r - a)));
+        let wins = |a: u64| q.is_p(q.mul(q.mul(rest, element(a)), element(r - a)));
         let periodic = lo <= hi;
         let residues: Vec<bool> = if periodic {
             (0..period.min(hi - lo + 1)).map(|j| wins(lo + j)).collect()

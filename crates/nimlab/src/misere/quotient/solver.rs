@@ -566,7 +566,7 @@ impl Solver {
             &states,
             &mut delta,
             &letters,
-            &[(0, x, d)],
+            vec![(0, x, d)],
             &mut frontier,
         )? {
             return Ok(Err(word));
@@ -613,7 +613,7 @@ impl Solver {
         let mut letters: Vec<Letter> = base.letters.clone();
         letters.push(letter.clone());
         let queued = std::mem::take(&mut frontier);
-        if let Some(word) = self.close(pre, base, &mut delta, &letters, &queued, &mut frontier)? {
+        if let Some(word) = self.close(pre, base, &mut delta, &letters, queued, &mut frontier)? {
             return Ok(Err(word));
         }
         Ok(Ok((delta, letter)))
@@ -643,12 +643,12 @@ impl Solver {
         base: &States,
         delta: &mut Delta,
         letters: &[Letter],
-        queue: &[(u32, u32, Vec<u64>)],
+        queue: Vec<(u32, u32, Vec<u64>)>,
         frontier: &mut Vec<(u32, u32, Vec<u64>)>,
     ) -> Result<Option<Vec<u64>>> {
         let mut every = Every::new(8);
         let mut d = vec![0u64; base.words];
-        let mut current: Vec<(u32, u32, Vec<u64>)> = queue.to_vec();
+        let mut current = queue;
         while !current.is_empty() {
             for (id, x, dd) in &current {
                 every.check()?;
