@@ -100,6 +100,7 @@ fn run_one(
         }
         None => QuotientRun::new(&rule, max_order)?,
     };
+    run.check_target(args.to)?;
     let bar = progress_bar(args.to, run.heaps());
     let every = Duration::from_secs(args.every);
     let mut saved = Instant::now();

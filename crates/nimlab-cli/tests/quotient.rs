@@ -266,3 +266,17 @@ fn the_survey_tabulates_every_code() {
         "{text}"
     );
 }
+
+/// A run beyond the largest heap is refused before it starts: no quotient is printed.
+#[test]
+fn a_run_beyond_the_heap_limit_is_refused_at_once() {
+    let out = nimlab(&["quotient", "0.77", "--to", "10000000"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(err.contains("heap 10000000"), "{err}");
+}

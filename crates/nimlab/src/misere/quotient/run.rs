@@ -152,15 +152,33 @@ impl QuotientRun {
     /// # Errors
     /// As [`QuotientRun::step`]: the run is left at the last heap done.
     pub fn run_to(&mut self, max_heap: u64, mut each: impl FnMut(&QuotientRun)) -> Result<()> {
+        self.check_target(max_heap)?;
+        while self.heaps() < max_heap {
+            self.step()?;
+            each(self);
+        }
+        Ok(())
+    }
+
+    /// Whether a run to heap `max_heap` is within [`MAX_QUOTIENT_HEAP`], to refuse it
+    /// before starting.
+    ///
+    /// # Errors
+    /// [`Error::Limit`] past heap [`MAX_QUOTIENT_HEAP`].
+    ///
+    /// ```
+    /// use nimlab::heap::Rule;
+    /// use nimlab::misere::quotient::QuotientRun;
+    /// let run = QuotientRun::new(&Rule::parse("0.77").unwrap(), 4096).unwrap();
+    /// assert!(run.check_target(100).is_ok());
+    /// assert!(run.check_target(10_000_000).is_err());
+    /// ```
+    pub fn check_target(&self, max_heap: u64) -> Result<()> {
         if max_heap > MAX_QUOTIENT_HEAP {
             return Err(Error::limit(
                 format!("a misère quotient of {} to heap {max_heap}", self.rule),
                 format!("heaps up to {MAX_QUOTIENT_HEAP}"),
             ));
-        }
-        while self.heaps() < max_heap {
-            self.step()?;
-            each(self);
         }
         Ok(())
     }
