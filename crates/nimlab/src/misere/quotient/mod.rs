@@ -8,7 +8,7 @@
 //! size, heap by heap, as Siegel's MisereSolver does: each heap is given an element
 //! already there when it can be, and otherwise a new generator, the candidate monoid
 //! being reduced by indistinguishability and checked against every sum of heaps (an exact
-//! check over a finite set of states, see [`solver`]).
+//! check over a finite set of states).
 //!
 //! ```
 //! use nimlab::heap::Rule;
@@ -32,7 +32,7 @@ mod survey;
 use crate::heap::Rule;
 use crate::Result;
 use monoid::Monoid;
-pub use run::{QuotientRun, DEFAULT_MAX_ORDER};
+pub use run::{QuotientRun, DEFAULT_MAX_ORDER, MAX_QUOTIENT_HEAP};
 use serde::Serialize;
 pub use survey::{survey_quotients, QuotientSurvey, QuotientSurveyRow, Stop, SurveyBudget};
 

@@ -13,9 +13,9 @@ pub const DEFAULT_MAX_ORDER: usize = 4096;
 /// The largest heap a quotient is computed to.
 pub const MAX_QUOTIENT_HEAP: u64 = 100_000;
 
-/// A misère quotient being computed, heap by heap (after Siegel's MisereSolver, see
-/// [`super::solver`]): after each step it is the quotient of the sums of heaps up to
-/// [`QuotientRun::heaps`], read by [`QuotientRun::quotient`].
+/// A misère quotient being computed, heap by heap (after Siegel's MisereSolver): after
+/// each step it is the quotient of the sums of heaps up to [`QuotientRun::heaps`], read
+/// by [`QuotientRun::quotient`].
 ///
 /// A step that fails (a limit, or a stop requested through [`crate::limits`]) leaves the
 /// run as it was, so the quotient of the heaps done is still there.
@@ -129,7 +129,7 @@ impl QuotientRun {
     ///
     /// # Errors
     /// [`Error::Limit`] past the order limit, the work budget, heap
-    /// [`MAX_QUOTIENT_HEAP`] or the solver's other limits; a stop requested through
+    /// [`MAX_QUOTIENT_HEAP`](crate::misere::quotient::MAX_QUOTIENT_HEAP) or the solver's other limits; a stop requested through
     /// [`crate::limits`]. The run is then left at the heaps done, its work that of the
     /// heaps done (so that a run stopped and resumed does the work of one that was not).
     pub fn step(&mut self) -> Result<()> {
@@ -160,11 +160,11 @@ impl QuotientRun {
         Ok(())
     }
 
-    /// Whether a run to heap `max_heap` is within [`MAX_QUOTIENT_HEAP`], to refuse it
+    /// Whether a run to heap `max_heap` is within [`MAX_QUOTIENT_HEAP`](crate::misere::quotient::MAX_QUOTIENT_HEAP), to refuse it
     /// before starting.
     ///
     /// # Errors
-    /// [`Error::Limit`] past heap [`MAX_QUOTIENT_HEAP`].
+    /// [`Error::Limit`] past heap [`MAX_QUOTIENT_HEAP`](crate::misere::quotient::MAX_QUOTIENT_HEAP).
     ///
     /// ```
     /// use nimlab::heap::Rule;

@@ -129,7 +129,7 @@ pub struct QuotientSurvey {
 ///
 /// # Errors
 /// [`Error::Limit`] for more than [`crate::heap::MAX_SURVEY_DIGITS`] digits or a heap
-/// beyond [`super::run::MAX_QUOTIENT_HEAP`]; a stop requested through [`crate::limits`].
+/// beyond [`MAX_QUOTIENT_HEAP`](crate::misere::quotient::MAX_QUOTIENT_HEAP); a stop requested through [`crate::limits`].
 pub fn survey_quotients(digits: usize, to: u64, budget: SurveyBudget) -> Result<QuotientSurvey> {
     if to > super::run::MAX_QUOTIENT_HEAP {
         return Err(Error::limit(
