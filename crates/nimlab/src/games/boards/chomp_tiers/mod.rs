@@ -23,10 +23,16 @@
 //! assert_eq!(table.outcome(&[5, 1, 1, 1, 1]), Some(Outcome::P));
 //! ```
 
+mod answer;
+mod file;
 mod rank;
 mod solve;
 mod table;
+#[cfg(test)]
+mod tests;
 
+pub use answer::{answer, Answer, WinningMove};
+pub use file::{read_database, write_database, MAGIC, VERSION};
 pub use rank::{Staircases, MAX_SIDE};
 pub use solve::{receive_share, share_blocks, solve, solve_tier, Share, TierReport, BLOCK};
 pub use table::{Outcomes, N, P, UNKNOWN};

@@ -66,7 +66,7 @@ impl Outcomes {
     /// An empty table (every position [`UNKNOWN`]). Check [`Outcomes::bytes_for`] against
     /// the memory first: this allocates it.
     pub fn new(index: Staircases) -> Outcomes {
-        let offsets = Outcomes::new_offsets(&index);
+        let offsets = Outcomes::layout(&index);
         let data = vec![0u8; offsets[index.cells() + 1]];
         Outcomes {
             index,
@@ -78,7 +78,7 @@ impl Outcomes {
     /// A table of `index`'s rectangle holding `data`, which must be as long as the
     /// layout says.
     pub(crate) fn from_data(index: Staircases, data: Vec<u8>) -> Result<Outcomes> {
-        let offsets = Outcomes::new_offsets(&index);
+        let offsets = Outcomes::layout(&index);
         let expected = offsets[index.cells() + 1];
         if data.len() != expected {
             return Err(Error::Unsupported(format!(
@@ -96,7 +96,7 @@ impl Outcomes {
     }
 
     /// The byte offsets of the tiers of `index`'s rectangle (see [`Outcomes::tier_bytes`]).
-    fn new_offsets(index: &Staircases) -> Vec<usize> {
+    pub(crate) fn layout(index: &Staircases) -> Vec<usize> {
         let mut offsets = vec![0usize; index.cells() + 2];
         for t in 1..=index.cells() {
             offsets[t + 1] = offsets[t] + index.tier_size(t).div_ceil(4) as usize;
