@@ -47,8 +47,7 @@ pub struct Answer {
 /// The outcome of `board` and its winning moves, read from `table`.
 ///
 /// # Errors
-/// [`Error::Limit`] when the board does not fit the table's rectangle;
-/// [`Error::Unsupported`] when the table does not hold the outcome of the board or of one
+/// [`Error::Unsupported`] when the board does not fit the table's rectangle, or when the table does not hold the outcome of the board or of one
 /// of its options (it was not solved to the end).
 pub fn answer(table: &Outcomes, board: &[u8]) -> Result<Answer> {
     let index = table.index();
@@ -62,10 +61,12 @@ pub fn answer(table: &Outcomes, board: &[u8]) -> Result<Answer> {
         || board.windows(2).any(|w| w[1] > w[0])
         || board.contains(&0)
     {
-        return Err(Error::limit(
-            format!("the Chomp position `{}`", game.format(&board)),
-            format!("the positions inside the database's rectangle of {rows} rows and {columns} columns ({rectangle})"),
-        ));
+        return Err(Error::Unsupported(format!(
+            "the Chomp position `{}` ({} rows, the longest of {}) is not inside the database's rectangle of {rows} rows and {columns} columns ({rectangle}): solve a larger rectangle",
+            game.format(&board),
+            board.len(),
+            board.first().copied().unwrap_or(0)
+        )));
     }
     let outcome_of = |b: &Board| {
         table.outcome(b).ok_or_else(|| {

@@ -75,6 +75,34 @@ impl Outcomes {
         }
     }
 
+    /// An empty table, refused when its outcomes would take more than `max_bytes`.
+    ///
+    /// ```
+    /// use nimlab::games::boards::chomp_tiers::{Outcomes, Staircases};
+    /// let e = Outcomes::within(Staircases::new(16, 16).unwrap(), Some(100 << 20)).unwrap_err();
+    /// assert!(e.to_string().contains("143.3 MiB"), "{e}");
+    /// assert!(Outcomes::within(Staircases::new(6, 6).unwrap(), Some(100 << 20)).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Limit`] naming the rectangle, the memory it needs and the limit.
+    pub fn within(index: Staircases, max_bytes: Option<u64>) -> Result<Outcomes> {
+        let bytes = Outcomes::bytes_for(&index);
+        if let Some(max) = max_bytes.filter(|&m| bytes > m) {
+            return Err(Error::limit(
+                format!(
+                    "the outcomes of Chomp inside a rectangle of {} rows and {} columns ({} positions at 2 bits each: {})",
+                    index.rows(),
+                    index.columns(),
+                    index.total() - 1,
+                    crate::limits::describe_bytes(bytes)
+                ),
+                format!("the memory limit of {}", crate::limits::describe_bytes(max)),
+            ));
+        }
+        Ok(Outcomes::new(index))
+    }
+
     /// A table of `index`'s rectangle holding `data`, which must be as long as the
     /// layout says.
     pub(crate) fn from_data(index: Staircases, data: Vec<u8>) -> Result<Outcomes> {
