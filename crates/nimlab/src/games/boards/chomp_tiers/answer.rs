@@ -47,8 +47,9 @@ pub struct Answer {
 /// The outcome of `board` and its winning moves, read from `table`.
 ///
 /// # Errors
-/// [`Error::Unsupported`] when the board does not fit the table's rectangle, or when the table does not hold the outcome of the board or of one
-/// of its options (it was not solved to the end).
+/// [`Error::Unsupported`] when the board does not fit the table's rectangle, or when
+/// the table does not hold the outcome of the board or of one of its options (it was not
+/// solved to the end).
 pub fn answer(table: &Outcomes, board: &[u8]) -> Result<Answer> {
     let index = table.index();
     let (rows, columns) = (index.rows(), index.columns());
