@@ -56,12 +56,7 @@ pub fn answer(table: &Outcomes, board: &[u8]) -> Result<Answer> {
     let game = Chomp::default();
     let board: Board = board.to_vec();
     let rectangle = format!("{rows}x{columns}");
-    if board.is_empty()
-        || board.len() > rows
-        || usize::from(board[0]) > columns
-        || board.windows(2).any(|w| w[1] > w[0])
-        || board.contains(&0)
-    {
+    if board.is_empty() || board.contains(&0) || !index.holds(&board) {
         return Err(Error::Unsupported(format!(
             "the Chomp position `{}` ({} rows, the longest of {}) is not inside the database's rectangle of {rows} rows and {columns} columns ({rectangle}): solve a larger rectangle",
             game.format(&board),

@@ -146,9 +146,27 @@ impl Staircases {
         self.terms[(k * (self.cells() + 1) + s) * (self.columns + 2) + l]
     }
 
+    /// Whether `board` (row lengths from the poisoned row up) is a staircase inside the
+    /// rectangle: no more rows than it has, none longer than it is wide or than the row
+    /// below.
+    ///
+    /// ```
+    /// use nimlab::games::boards::chomp_tiers::Staircases;
+    /// let s = Staircases::new(3, 4).unwrap();
+    /// assert!(s.holds(&[4, 2, 2]));
+    /// assert!(!s.holds(&[5]) && !s.holds(&[1, 1, 1, 1]) && !s.holds(&[2, 3]));
+    /// ```
+    pub fn holds(&self, board: &[u8]) -> bool {
+        board.len() <= self.rows
+            && board
+                .first()
+                .is_none_or(|&l| usize::from(l) <= self.columns)
+            && board.windows(2).all(|w| w[1] <= w[0])
+    }
+
     /// The tier and the rank within it of the staircase `board` (row lengths from the
-    /// poisoned row up, as many as the rectangle's rows or fewer; missing rows are 0).
-    /// The board must fit the rectangle.
+    /// poisoned row up, as many as the rectangle's rows or fewer; missing rows are 0),
+    /// which must fit the rectangle ([`Staircases::holds`]).
     pub fn rank(&self, board: &[u8]) -> (usize, u64) {
         let t: usize = board.iter().map(|&l| usize::from(l)).sum();
         let mut s = t;

@@ -149,7 +149,6 @@ pub fn solve_tier(
         offsets: &offsets,
         t,
         size,
-        share,
         probe,
     };
     let report = tier
@@ -277,7 +276,6 @@ struct Work<'a> {
     offsets: &'a [usize],
     t: usize,
     size: u64,
-    share: Share,
     probe: Option<usize>,
 }
 
@@ -346,8 +344,7 @@ impl Work<'_> {
             }
             let to = self.t - taken;
             report.lookups += 1;
-            if let Some(home) = home {
-                let k = self.share_count();
+            if let (Some(home), Some(k)) = (home, self.probe) {
                 if Share::owner(to, rank / BLOCK as u64, k) != home {
                     report.crossing += 1;
                 }
@@ -378,11 +375,6 @@ impl Work<'_> {
             }
         }
         Ok(P)
-    }
-
-    /// The number of shares of the probe.
-    fn share_count(&self) -> usize {
-        self.probe.unwrap_or(self.share.count)
     }
 }
 

@@ -39,6 +39,7 @@ pub(crate) fn count_p(bytes: &[u8]) -> u64 {
 /// // 19 positions of at least one piece in 10 tiers: 1 + 1 + 2 + 3 + 3 + 3 + 3 + 2 + 1 + 1.
 /// assert_eq!(table.positions(), 19);
 /// assert_eq!(table.outcome(&[3, 3, 3]), None); // nothing solved yet
+/// assert_eq!(table.outcome(&[4]), None); // not inside the rectangle
 /// ```
 #[derive(Debug, Clone)]
 pub struct Outcomes {
@@ -168,14 +169,21 @@ impl Outcomes {
         &self.offsets
     }
 
-    /// The code of the staircase of tier `t` and rank `rank`.
+    /// The code of the staircase of tier `t` and rank `rank` ([`UNKNOWN`] for a tier or
+    /// a rank the rectangle does not have).
     pub fn code(&self, t: usize, rank: u64) -> u8 {
+        if t == 0 || rank >= self.index.tier_size(t) {
+            return UNKNOWN;
+        }
         code_at(&self.data[self.tier_bytes(t)], rank)
     }
 
     /// The outcome of `board` (row lengths from the poisoned row up), `None` when it is
-    /// not solved. The board must fit the rectangle and hold the poisoned piece.
+    /// not solved, or is not a staircase inside the rectangle with the poisoned piece.
     pub fn outcome(&self, board: &[u8]) -> Option<Outcome> {
+        if !self.index.holds(board) {
+            return None;
+        }
         let (t, rank) = self.index.rank(board);
         match self.code(t, rank) {
             P => Some(Outcome::P),
