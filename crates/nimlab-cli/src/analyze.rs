@@ -37,6 +37,11 @@ pub struct AnalyzeArgs {
     /// thermograph of its value as an SVG picture into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// Chomp: read the outcome and every winning move from FILE, a database written by
+    /// `nimlab solve chomp RxC --out FILE`, instead of computing the table of values (any
+    /// position inside the database's rectangle).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["misere", "svg"])]
+    pub db: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -137,6 +142,9 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
         .into());
     }
     let limits = args.limits.limits(Some(DEFAULT_TIME_LIMIT))?;
+    if let Some(path) = &args.db {
+        return from_database(path, &tokens, limits.memory, args.json, out);
+    }
     let guard = Guard::new(limits);
     let game = Catalogue::standard().parse_game(&tokens)?;
     if args.svg.is_some() && !game.is_partizan() {
@@ -168,6 +176,35 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), Failure> {
         writeln!(out)?;
     } else {
         write!(out, "{}", analysis.to_text(Some(MORE)))?;
+    }
+    Ok(())
+}
+
+/// Answers for a Chomp position from a database of outcomes, within `memory` bytes.
+fn from_database(
+    path: &std::path::Path,
+    tokens: &[Arg<'_>],
+    memory: Option<u64>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    use nimlab::games::boards::chomp_tiers::{answer, read_database};
+    if tokens[0].text != "chomp" {
+        return Err(nimlab::Error::parse(
+            tokens[0].text,
+            tokens[0].index,
+            "`chomp`: --db reads the outcomes of Chomp written by `nimlab solve chomp RxC --out FILE`",
+        )
+        .into());
+    }
+    let board = nimlab::games::chomp::read_board(&tokens[1..])?;
+    let table = read_database(path, memory)?;
+    let analysis = answer(&table, &board)?;
+    if json {
+        serde_json::to_writer(&mut *out, &analysis).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{analysis}")?;
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ mod play;
 mod quotient;
 mod sequence;
 mod serve;
+mod solve;
 mod survey;
 mod table;
 mod transcript;
@@ -54,6 +55,10 @@ enum Command {
     /// List the games born by day N (0 to 3) with their outcome classes, and count them;
     /// or draw their order as a Hasse diagram, or derive them from the day before.
     Born(value::BornArgs),
+    /// Solve every position of Chomp inside a rectangle, tier by tier, into a database
+    /// of 2 bits a position (`nimlab solve chomp 14x15 --out chomp.db`), read by
+    /// `nimlab analyze chomp … --db FILE`.
+    Solve(solve::SolveArgs),
     /// Draw the game tree of a position or of a Conway game (`nimlab tree nim 1 3`,
     /// `nimlab tree --value "{1|*}"`), or its game graph (`--graph`), as text, JSON or
     /// SVG.
@@ -91,6 +96,7 @@ fn main() -> ExitCode {
         Command::Quotient(args) => quotient::run(&args, &mut out),
         Command::Value(args) => value::run(&args, &mut out),
         Command::Born(args) => value::run_born(&args, &mut out),
+        Command::Solve(args) => solve::run(&args, &mut out),
         Command::Tree(args) => tree::run(&args, &mut out),
         Command::Table(args) => table::run(&args, &mut out),
         Command::Calc(args) => calc::run(&args, &mut out),

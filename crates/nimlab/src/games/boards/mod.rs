@@ -1,6 +1,7 @@
 //! Games on boards of squares with pieces moved or taken: Kubo, Nineteen, Taktix, Chomp, Dawson's chess, the rook games, sixteen rooks, Wyt Queen and Wyt Knight, two-dimensional Nim and its piles, Minichess.
 
 pub mod chomp;
+pub mod chomp_tiers;
 pub mod dawson_board;
 pub mod kubo;
 pub mod minichess;
