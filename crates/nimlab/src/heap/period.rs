@@ -1,6 +1,7 @@
 //! Periodicity of a Grundy sequence: period, preperiod, saltus, and the proof.
 
 use super::sequence::Sequence;
+use super::values::Values;
 use serde::Serialize;
 
 /// A (possibly arithmetic) periodicity of a Grundy sequence: G(n + period) = G(n) + saltus
@@ -48,13 +49,7 @@ impl Periodicity {
     /// periodicity first, then arithmetic), with the shortest preperiod for it. `None` when
     /// no period repeats at least twice after its preperiod.
     pub fn find(seq: &Sequence) -> Option<Self> {
-        let values = seq.values();
-        let g = |i: usize| values.get(i);
-        let len = values.len() as u64;
-        let fits = |p: u64, n0: u64| {
-            let c = len - p - n0;
-            c >= MIN_REPEATS * p && c >= MIN_CHECKED
-        };
+        let len = seq.values().len() as u64;
         let build = |p: u64, n0: u64, s: u64| {
             let needed = if s == 0 {
                 seq.rule().proof_length(n0, p)
@@ -70,27 +65,13 @@ impl Periodicity {
                 proved: needed.is_some_and(|b| b <= len),
             }
         };
-        for arithmetic in [false, true] {
-            for p in 1..len {
-                let last = (len - 1) as usize;
-                let pu = p as usize;
-                let s = i64::from(g(last)) - i64::from(g(last - pu));
-                if (s != 0) != arithmetic || s < 0 {
-                    continue;
-                }
-                let mut n0 = len - p;
-                while n0 > 0
-                    && i64::from(g(n0 as usize - 1 + pu)) - i64::from(g(n0 as usize - 1)) == s
-                {
-                    n0 -= 1;
-                }
-                let found = build(p, n0, s as u64);
-                if found.proved || fits(p, n0) {
-                    return Some(found);
-                }
-            }
+        // The values as they are stored: one loop for each width, without a match for
+        // every value read.
+        match seq.values() {
+            Values::U8(g) => shortest(g, build),
+            Values::U16(g) => shortest(g, build),
+            Values::U32(g) => shortest(g, build),
         }
-        None
     }
 
     /// G(n) for any heap size n: from the table below its length, from the periodicity
@@ -119,6 +100,41 @@ impl Periodicity {
         let base = u64::from(seq.get(self.preperiod + r)?);
         base.checked_add(self.saltus.checked_mul(q)?)
     }
+}
+
+/// The shortest period of the values `g` (plain periodicity first, then arithmetic), with
+/// the shortest preperiod for it, as [`Periodicity::find`] finds it; `build` makes the
+/// periodicity of a period, a preperiod and a saltus.
+fn shortest<T: Copy + Into<u32>>(
+    g: &[T],
+    build: impl Fn(u64, u64, u64) -> Periodicity,
+) -> Option<Periodicity> {
+    let len = g.len() as u64;
+    let g = |i: usize| i64::from(g[i].into());
+    let fits = |p: u64, n0: u64| {
+        let c = len - p - n0;
+        c >= MIN_REPEATS * p && c >= MIN_CHECKED
+    };
+    for arithmetic in [false, true] {
+        for p in 1..len {
+            let last = (len - 1) as usize;
+            let pu = p as usize;
+            let s = g(last) - g(last - pu);
+            if (s != 0) != arithmetic || s < 0 {
+                continue;
+            }
+            let mut n0 = len - p;
+            while n0 > 0 && g(n0 as usize - 1 + pu) - g(n0 as usize - 1) == s {
+                n0 -= 1;
+            }
+            // Only a plain period can be proved: the proof's length is asked for only
+            // when the values do not already show the period twice.
+            if fits(p, n0) || (s == 0 && build(p, n0, 0).proved) {
+                return Some(build(p, n0, s as u64));
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
