@@ -41,7 +41,7 @@ pub fn survey_octal(
     };
     let results = codes
         .into_iter()
-        .zip(&words)
+        .zip(words)
         .map(|(code, words)| from_words(code, words, to))
         .collect::<Result<Vec<_>>>()
         .map_err(|error| Failed { rank: 0, error })?;
@@ -83,8 +83,9 @@ fn to_words(v: &CodeValues) -> Vec<u32> {
     words
 }
 
-/// Reads what [`to_words`] wrote for `code`, with values of heaps 0 … `to`.
-fn from_words(code: Code, words: &[u32], to: u64) -> Result<CodeValues> {
+/// Reads what [`to_words`] wrote for `code`, with values of heaps 0 … `to` (kept in the
+/// words' own memory: rank 0 holds every code's values once).
+fn from_words(code: Code, mut words: Vec<u32>, to: u64) -> Result<CodeValues> {
     let malformed = || {
         Error::Unsupported(format!(
             "the values of {code} came malformed from their rank"
@@ -103,9 +104,10 @@ fn from_words(code: Code, words: &[u32], to: u64) -> Result<CodeValues> {
         needed: (flags & HAS_NEEDED != 0).then(|| n(4)),
         proved: flags & PROVED != 0,
     });
+    words.drain(..HEADER);
     Ok(CodeValues {
         code,
-        values: words[HEADER..].to_vec(),
+        values: words,
         period,
     })
 }
@@ -120,12 +122,12 @@ mod tests {
         for code in ["0.77", "0.6", "0.3"] {
             let code = Code::parse(code).unwrap();
             let v = CodeValues::compute(code.clone(), 500).unwrap();
-            let back = from_words(code.clone(), &to_words(&v), 500).unwrap();
+            let back = from_words(code.clone(), to_words(&v), 500).unwrap();
             assert_eq!(back, v);
             // Words cut short, or for another bound, are refused.
             let words = to_words(&v);
-            assert!(from_words(code.clone(), &words[..words.len() - 1], 500).is_err());
-            assert!(from_words(code.clone(), &words, 501).is_err());
+            assert!(from_words(code.clone(), words[..words.len() - 1].to_vec(), 500).is_err());
+            assert!(from_words(code.clone(), words, 501).is_err());
         }
         let kayles = CodeValues::compute(Code::parse("0.77").unwrap(), 500).unwrap();
         let p = kayles.period.unwrap();
