@@ -143,7 +143,10 @@ fn a_run_killed_at_random_moments_resumes_to_the_same_file_and_report() {
         assert!(kills <= 4, "a run that was not killed failed: {err}");
     };
     eprintln!("{kills} runs killed, {resumed} resumed");
-    assert!(kills >= 1 && resumed >= 1, "{kills} killed, {resumed} resumed");
+    assert!(
+        kills >= 1 && resumed >= 1,
+        "{kills} killed, {resumed} resumed"
+    );
     assert_eq!(
         std::fs::read(&file).unwrap(),
         std::fs::read(&whole).unwrap(),

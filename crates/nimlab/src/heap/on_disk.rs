@@ -25,11 +25,14 @@ use crate::{Error, Result};
 use std::path::Path;
 use std::time::Duration;
 
-/// Bytes of memory an on-disk run takes for each heap of its window, at most: the prefix,
-/// the tail and its reversed copy, a quarter of the window more for each of these two,
-/// and, while the first values are computed, their table and its reversed copy; in
-/// values of two bytes.
-const BYTES_PER_WINDOW_HEAP: u64 = 9;
+/// Bytes of memory an on-disk run takes for each heap of its window, in values of two
+/// bytes, at most, counted in halves: the prefix (2 bytes a heap), the tail and its
+/// reversed copy, with a quarter of the window more for each (2 × 2.5), and a margin.
+const HALF_BYTES_PER_WINDOW_HEAP: u64 = 15;
+
+/// The first values, computed by a sequence (which chooses the algorithm and its mask),
+/// are at most this many: the prefix fills as the run goes on.
+const FIRST: u64 = 1 << 22;
 
 /// Memory an on-disk run keeps besides its window: the program, the marks of the
 /// sparse-space algorithm, buffers.
@@ -69,17 +72,17 @@ pub struct OnDisk<'a> {
 
 impl OnDisk<'_> {
     /// The largest window of a run that keeps within `memory` bytes, for values below
-    /// 65536 (a run whose values need four bytes takes up to twice as much): about a ninth
-    /// of the memory, in heaps, and at least [`MIN_WINDOW`].
+    /// 65536 (a run whose values need four bytes takes up to twice as much): about an
+    /// eighth of the memory, in heaps, and at least [`MIN_WINDOW`].
     ///
     /// ```
     /// use nimlab::heap::OnDisk;
-    /// assert_eq!(OnDisk::window_for(512 << 20), 48_094_685);
+    /// assert_eq!(OnDisk::window_for(512 << 20), 57_713_622);
     /// assert_eq!(OnDisk::window_for(16 << 20), 8192);
     /// ```
     pub fn window_for(memory: u64) -> u64 {
         let usable = (memory / 10 * 9).saturating_sub(OVERHEAD);
-        (usable / BYTES_PER_WINDOW_HEAP).max(MIN_WINDOW)
+        (usable / HALF_BYTES_PER_WINDOW_HEAP * 2).max(MIN_WINDOW)
     }
 
     /// How many values the checkpoint of this run holds, when there is one: the run then
@@ -139,8 +142,8 @@ impl OnDisk<'_> {
         }
         let reach_back = self.window + max_take + 1;
         // The first values are computed by a sequence, which chooses the algorithm and the
-        // mask; the tail then reaches back to heap 1.
-        let full = self.target.min(self.window + max_take + 2);
+        // mask.
+        let full = self.target.min(self.window + max_take + 2).min(FIRST);
         let mut tally = Tally::default();
         let mut head = Values::default();
         let file = match &state {
@@ -197,16 +200,11 @@ impl OnDisk<'_> {
                     full - 1
                 )));
             };
-            let mut prefix = Values::default();
-            seq.values()
-                .iter()
-                .take(self.window as usize)
-                .for_each(|v| prefix.push(v));
             let window = Window {
                 code,
                 unequal: *unequal,
                 sparse,
-                prefix,
+                prefix: Values::default(),
                 tail: Values::default(),
                 off: 0,
                 reach_back,
@@ -234,7 +232,7 @@ struct Window<'a> {
     code: &'a super::Code,
     unequal: bool,
     sparse: Sparse,
-    /// G(0) … G(window − 1).
+    /// G(0) … G(window − 1), or as many as are known.
     prefix: Values,
     /// G(off) … G(n − 1).
     tail: Values,
@@ -337,37 +335,41 @@ impl<P: FnMut(u64)> Runner<'_, P> {
         // last of them.
         let mut n = self.file.count();
         w.off = n.saturating_sub(w.reach_back);
-        let mut tail = Vec::new();
+        let stretch = (w.window / 4).max(1 << 12);
+        // The tail, at the width of the file (that of the largest value), with room for a
+        // stretch.
+        let room = (n - w.off + stretch) as usize;
+        let width = self.file.width();
+        w.tail = with_room(width, room);
+        w.prefix = with_room(width, w.window as usize);
         let known = seq.len();
         let all = seq.values();
-        (w.off as usize..all.len()).for_each(|x| tail.push(all.get(x)));
+        (w.off as usize..all.len()).for_each(|x| w.tail.push(all.get(x)));
+        (0..all.len().min(w.window as usize)).for_each(|x| w.prefix.push(all.get(x)));
         drop(seq);
         let mut at = known;
+        let mut values = Vec::with_capacity(1 << 16);
         while at < n {
-            let count = (n - at).min(1 << 20) as usize;
-            let mut values = Vec::with_capacity(count);
-            for x in at..at + count as u64 {
+            let count = (n - at).min(1 << 16);
+            values.clear();
+            for x in at..at + count {
                 values.push(self.file.get(x)?);
             }
-            for &v in &values {
+            for (x, &v) in (at..).zip(&values) {
                 w.sparse.take(v);
+                if x >= w.off {
+                    w.tail.push(v);
+                }
+                if x < w.window {
+                    w.prefix.push(v);
+                }
             }
-            if at + count as u64 > w.off {
-                let skip = w.off.saturating_sub(at) as usize;
-                tail.extend_from_slice(&values[skip..]);
-            }
-            at += count as u64;
+            at += count;
         }
-        w.tail = Values::default();
-        let wide = tail.iter().copied().max().map_or(1, width_of);
-        widen_to(&mut w.tail, usize::from(wide));
-        tail.iter().for_each(|&v| w.tail.push(v));
-        drop(tail);
         if let Some(r) = w.sparse.last_rare().filter(|&r| r as u64 >= w.window) {
             return Err(beyond(&w, r as u64));
         }
         w.sparse.set_prefix(w.window as usize);
-        let stretch = (w.window / 4).max(1 << 12);
         while n < target {
             let end = target.min(n + stretch);
             let keep_from = n.saturating_sub(w.reach_back);
@@ -375,12 +377,15 @@ impl<P: FnMut(u64)> Runner<'_, P> {
             w.off = keep_from;
             same_width(&mut w.prefix, &mut w.tail);
             reserve(&mut w.tail, (end - n) as usize);
+            let room = (w.window as usize).saturating_sub(w.prefix.len());
+            reserve(&mut w.prefix, room);
             let stop = extend(&mut w.sparse, &w.prefix, &mut w.tail, w.off, end);
             let stored = w.off + w.tail.len() as u64;
             let values: Vec<u32> = (n..stored)
                 .map(|x| w.tail.get((x - w.off) as usize))
                 .collect();
             self.record(&values)?;
+            w.fill_prefix(&values);
             n = stored;
             let next = match stop {
                 Ok(()) => None,
@@ -402,6 +407,7 @@ impl<P: FnMut(u64)> Runner<'_, P> {
                 w.tail.push(v);
                 same_width(&mut w.prefix, &mut w.tail);
                 self.record(&[v])?;
+                w.fill_prefix(&[v]);
                 n += 1;
             }
             self.stretch_done()?;
@@ -451,6 +457,24 @@ impl<P: FnMut(u64)> Runner<'_, P> {
             Err(e) => return Err(super::cannot_write(self.state_path, &e)),
         }
         Ok(report)
+    }
+}
+
+impl Window<'_> {
+    /// Adds the values of the next heaps to the prefix, while it is shorter than the
+    /// window (they are in the prefix's width).
+    fn fill_prefix(&mut self, values: &[u32]) {
+        let room = (self.window as usize).saturating_sub(self.prefix.len());
+        values.iter().take(room).for_each(|&v| self.prefix.push(v));
+    }
+}
+
+/// No values yet, `width` bytes each, with room for `room` of them.
+fn with_room(width: u8, room: usize) -> Values {
+    match width {
+        1 => Values::U8(Vec::with_capacity(room)),
+        2 => Values::U16(Vec::with_capacity(room)),
+        _ => Values::U32(Vec::with_capacity(room)),
     }
 }
 

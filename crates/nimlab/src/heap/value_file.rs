@@ -204,6 +204,11 @@ impl ValueFile {
         &self.rule
     }
 
+    /// The bytes each value takes: the least width that holds every value written.
+    pub(super) fn width(&self) -> u8 {
+        self.width
+    }
+
     /// How many values are written.
     pub(super) fn count(&self) -> u64 {
         self.count
