@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
 mod common;
-use common::nimlab;
+use common::{json, nimlab};
 
 /// A folder of its own for each test.
 fn folder(name: &str) -> PathBuf {
@@ -237,14 +237,23 @@ fn a_damaged_file_or_checkpoint_is_refused_with_what_is_wrong() {
     let mut other = arg.clone();
     other[1] = "0.56".into();
     fails(&other, &["checkpoint of a run of 0.16, not of 0.56"]);
-    // Undamaged, the run resumes and finishes.
-    let out = nimlab(&arg.iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("resuming from"));
+    // Undamaged, the run resumes and finishes, and reports what a run of the whole
+    // table reports but the period.
+    let v = json(&arg.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(!state.exists());
+    let whole = json(&["sequence", "0.16", "--to", "2^18"]);
+    for key in [
+        "to",
+        "max_value",
+        "max_at",
+        "p_count",
+        "p_positions",
+        "rare",
+    ] {
+        assert_eq!(v[key], whole[key], "{key}");
+    }
+    assert_eq!(v["to"], 262_144);
+    assert_eq!(v["window"], 16_384);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
