@@ -281,6 +281,12 @@ impl<P: FnMut(u64)> Runner<'_, P> {
 
     /// Computes and writes the values up to `full` with `seq`, which holds those written.
     fn first_values(&mut self, seq: &mut Sequence, full: u64) -> Result<()> {
+        // A new sequence holds G(0) already.
+        let all = seq.values();
+        let first: Vec<u32> = (self.file.count() as usize..all.len().min(full as usize))
+            .map(|x| all.get(x))
+            .collect();
+        self.record(&first)?;
         while seq.len() < full {
             if crate::limits::check().is_err() {
                 return Err(self.stopped());
@@ -524,4 +530,87 @@ fn not_on_disk(rule: &Rule) -> Error {
          take a bounded number of counters; {} is not one",
         rule.label()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::write_binary;
+
+    /// The file the whole table of `rule` writes, to `len` values.
+    fn whole(rule: &Rule, len: u64) -> (Vec<u8>, Vec<u32>) {
+        let mut s = Sequence::new(rule.clone());
+        s.extend_to(len).unwrap();
+        let mut bytes = Vec::new();
+        write_binary(&mut bytes, &rule.to_string(), s.values()).unwrap();
+        (bytes, s.values().iter().collect())
+    }
+
+    fn run(rule: &Rule, target: u64, window: u64, file: &Path) -> Result<SequenceReport> {
+        OnDisk {
+            target,
+            window,
+            file,
+            every: Duration::from_secs(3600),
+        }
+        .run(rule, |_| {})
+    }
+
+    #[test]
+    fn short_runs_write_the_whole_tables_file() {
+        let file = std::env::temp_dir().join(format!("nimlab-short-{}", std::process::id()));
+        let rule = Rule::parse("grundy").unwrap();
+        for target in [1, 2, 3, 100, 5000] {
+            run(&rule, target, MIN_WINDOW, &file).unwrap();
+            assert_eq!(
+                std::fs::read(&file).unwrap(),
+                whole(&rule, target).0,
+                "{target}"
+            );
+        }
+        std::fs::remove_file(&file).unwrap();
+    }
+
+    #[test]
+    fn a_run_resumed_from_any_checkpoint_writes_the_same_file() {
+        // 0.16 to 60,000 with a window of 2^14: the first values end at 16,386, the value
+        // of heap 55,290 needs a split beyond the window.
+        let file = std::env::temp_dir().join(format!("nimlab-resume-{}", std::process::id()));
+        let rule = Rule::parse("0.16").unwrap();
+        let (bytes, values) = whole(&rule, 60_000);
+        let first = run(&rule, 60_000, 1 << 14, &file).unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), bytes);
+        for count in [
+            0, 1, 4000, 16_386, 16_387, 30_000, 55_290, 55_291, 59_999, 60_000,
+        ] {
+            // A checkpoint of `count` values, and a file that holds more (as a run killed
+            // after its checkpoint leaves it).
+            let mut sum = crc32fast::Hasher::new();
+            for v in &values[..count] {
+                sum.update(&v.to_le_bytes());
+            }
+            let state = DiskState {
+                rule: rule.to_string(),
+                count: count as u64,
+                sum: sum.finalize(),
+            };
+            state.write(&resume_file(&file)).unwrap();
+            let report = run(&rule, 60_000, 1 << 14, &file).unwrap();
+            assert_eq!(std::fs::read(&file).unwrap(), bytes, "from {count}");
+            assert_eq!(report.to_string(), first.to_string(), "from {count}");
+            assert!(!resume_file(&file).exists());
+        }
+        // A checkpoint of more values than asked for is refused, and kept.
+        let state = DiskState {
+            rule: rule.to_string(),
+            count: 60_000,
+            sum: 0,
+        };
+        state.write(&resume_file(&file)).unwrap();
+        let e = run(&rule, 50_000, 1 << 14, &file).unwrap_err().to_string();
+        assert!(e.contains("more than the 50000 asked for"), "{e}");
+        assert!(resume_file(&file).exists());
+        std::fs::remove_file(resume_file(&file)).unwrap();
+        std::fs::remove_file(&file).unwrap();
+    }
 }
