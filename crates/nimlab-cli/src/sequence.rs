@@ -5,8 +5,8 @@ use crate::limits::{Guard, LimitArgs};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use nimlab::heap::{
-    cannot_write, values_in_file, windowed_run, write_binary, AtomicFile, Rule, Run, RunEnd,
-    Sequence, SequenceReport, MAX_WORK,
+    cannot_write, resume_file, values_in_file, windowed_run, write_binary, AtomicFile, OnDisk,
+    Rule, Run, RunEnd, Sequence, SequenceReport, MAX_WORK,
 };
 use nimlab::limits::Limits;
 use std::io::{self, IsTerminal, Write};
@@ -15,6 +15,7 @@ use std::time::Duration;
 
 /// Options of `nimlab sequence`.
 #[derive(Args)]
+#[command(group(clap::ArgGroup::new("kept").args(["checkpoint", "on_disk"]).multiple(true)))]
 pub struct SequenceArgs {
     /// The rule: a name (`kayles`, `dawson-kayles`, `dawson-chess`, `grundy`, `lasker`,
     /// `antigrundy`), a code (`0.77`, `octal:0.137`, `hex:0.F`, `4.3…`; a code without
@@ -39,6 +40,13 @@ pub struct SequenceArgs {
     /// With `--out`, write the compact binary format (see the README) instead of text.
     #[arg(long, requires = "out", conflicts_with = "window")]
     binary: bool,
+    /// Keep every value in `--out` (in the binary format) as it is computed, and in memory
+    /// only those of a window sized to `--memory` (or given by `--window`): for runs whose
+    /// values do not fit in memory. A value that needs a split beyond the window is
+    /// computed from the file. A checkpoint, FILE.resume, is written every `--every`
+    /// seconds and when the run is stopped: the same command then resumes the run.
+    #[arg(long, requires = "out", conflicts_with_all = ["prove", "checkpoint"])]
+    on_disk: bool,
     /// Keep the values of the heaps below W and of the last heaps only (about 4·W values),
     /// for runs whose values do not fit in memory: the values go to `--out` as they are
     /// computed, and the period is not looked for (unless one is proved within the first
@@ -60,13 +68,8 @@ pub struct SequenceArgs {
     /// beyond the engine's work limit, about a quarter of an hour, are refused).
     #[arg(long)]
     long: bool,
-    /// Seconds between checkpoints.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value_t = 60,
-        requires = "checkpoint"
-    )]
+    /// Seconds between checkpoints (of `--checkpoint` or `--on-disk`).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "kept")]
     every: u64,
     #[command(flatten)]
     limits: LimitArgs,
@@ -95,6 +98,10 @@ pub fn run(args: &SequenceArgs, out: &mut impl Write) -> Result<(), Failure> {
         .to
         .unwrap_or(nimlab::heap::MAX_LENGTH - 1)
         .saturating_add(1);
+    if let (true, Some(path)) = (args.on_disk, &args.out) {
+        let memory = limits.memory.unwrap_or(u64::MAX);
+        return guard.run(|| run_on_disk(args, &rule, target, path, memory, out));
+    }
     if let Some(path) = &args.out {
         keep_longer(path, target)?;
     }
@@ -165,20 +172,7 @@ fn run_windowed(
     window: u64,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let work = Sequence::new(rule.clone()).work(target);
-    if work > MAX_WORK && !args.long {
-        return Err(nimlab::Error::limit(
-            format!(
-                "the values of {} for heaps 0 to {}",
-                rule.label(),
-                target - 1
-            ),
-            format!(
-                "{MAX_WORK} option values looked at (this needs about {work}); ask for fewer heap sizes, or run with --long"
-            ),
-        )
-        .into());
-    }
+    check_work(args, &rule, target)?;
     let mut file = match &args.out {
         Some(path) => Some(AtomicFile::create(path)?),
         None => None,
@@ -207,6 +201,81 @@ fn run_windowed(
     }
     let report = report?;
     print_report(&report, args.json, out)
+}
+
+/// Computes the values of an on-disk run into `file`, resuming it when its checkpoint is
+/// there, with a window sized to `memory` unless `--window` gives one.
+fn run_on_disk(
+    args: &SequenceArgs,
+    rule: &Rule,
+    target: u64,
+    file: &Path,
+    memory: u64,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    check_work(args, rule, target)?;
+    let run = OnDisk {
+        target,
+        window: args.window.unwrap_or_else(|| OnDisk::window_for(memory)),
+        file,
+        every: Duration::from_secs(args.every),
+    };
+    let state = resume_file(file);
+    let at = match run.resumes_from()? {
+        Some(held) => {
+            eprintln!(
+                "nimlab: resuming from `{}`, whose file holds heaps 0 to {}",
+                state.display(),
+                held.saturating_sub(1)
+            );
+            held
+        }
+        None => {
+            keep_longer(file, target)?;
+            0
+        }
+    };
+    let bar = progress_bar(target, at);
+    let report = run.run(rule, |n| {
+        if let Some(b) = &bar {
+            b.set_position(n);
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    match report {
+        Ok(report) => print_report(&report, args.json, out),
+        Err(e) => {
+            if e.is_stopped() && state.exists() {
+                eprintln!(
+                    "nimlab: the values computed are kept in `{}`, with a checkpoint in `{}`; run the same command again to resume",
+                    file.display(),
+                    state.display()
+                );
+            }
+            Err(e.into())
+        }
+    }
+}
+
+/// Refuses a run beyond the engine's work limit, unless `--long`.
+fn check_work(args: &SequenceArgs, rule: &Rule, target: u64) -> Result<(), Failure> {
+    let work = Sequence::new(rule.clone()).work(target);
+    if work > MAX_WORK && !args.long {
+        return Err(nimlab::Error::limit(
+            format!(
+                "the values of {} for heaps 0 to {}",
+                rule.label(),
+                target - 1
+            ),
+            format!(
+                "{MAX_WORK} option values looked at (this needs about {work}); ask for fewer heap sizes, or run with --long"
+            ),
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// A progress bar for a run to `target` heaps from `at`, on a terminal only.

@@ -24,7 +24,7 @@ use std::io::{self, BufReader, Read, Write};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"NIMLABGS";
-const VERSION: u8 = 2;
+pub(super) const VERSION: u8 = 2;
 /// The longest rule text a file may hold (a subtraction set listed member by member).
 const MAX_RULE_BYTES: u32 = 1 << 24;
 /// Values are converted and checksummed this many bytes at a time.

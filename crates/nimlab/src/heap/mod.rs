@@ -16,8 +16,11 @@
 mod binary;
 mod checkpoint;
 mod code;
+mod disk_state;
 mod files;
 mod handoff;
+mod on_disk;
+mod one_heap;
 mod period;
 mod report;
 mod rule;
@@ -27,13 +30,16 @@ mod sparse;
 mod subtraction_set;
 mod survey;
 mod table;
+mod value_file;
 mod values;
 mod window;
 
 pub use binary::{read_binary, read_binary_file, write_binary};
 pub use checkpoint::{read_checkpoint, write_checkpoint};
 pub use code::{Code, MAX_DIGITS};
+pub use disk_state::resume_file;
 pub use files::{cannot_write, values_in_file, AtomicFile};
+pub use on_disk::OnDisk;
 pub use period::Periodicity;
 pub use report::{Rare, SequenceReport, MAX_LISTED_P};
 pub use rule::Rule;

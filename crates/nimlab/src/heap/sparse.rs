@@ -488,6 +488,11 @@ impl Sparse {
         }
     }
 
+    /// Takes in v, the value of the next heap, computed by other means.
+    pub(super) fn take(&mut self, v: u32) {
+        self.note(self.len, v);
+    }
+
     /// Limits step 3 to the splits whose smaller part is below `prefix`: a windowed run
     /// keeps the values of the heaps below `prefix` and of the last heaps only. A value
     /// whose rare values below c are not all found among these splits is then not

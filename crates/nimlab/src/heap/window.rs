@@ -175,7 +175,7 @@ pub fn windowed_run(
 }
 
 /// Goes on with the sparse-space algorithm from `off + tail.len()` to `len`.
-fn extend(
+pub(super) fn extend(
     sparse: &mut Sparse,
     prefix: &Values,
     tail: &mut Values,
