@@ -30,6 +30,11 @@ pub struct SurveyArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    /// Share the codes out among the processes of an MPI run (`mpirun -n 64 nimlab survey
+    /// octal … --mpi`): rank 0 prints the table, the same as one process prints. Needs a
+    /// nimlab built with MPI (`cargo build --release -p nimlab-cli --features mpi`).
+    #[arg(long)]
+    mpi: bool,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -45,8 +50,57 @@ fn parse_whole(s: &str) -> Result<u8, String> {
 /// Runs the survey and prints the table.
 pub fn run(args: &SurveyArgs, out: &mut impl Write) -> Result<(), Failure> {
     let Family::Octal = args.family;
+    if args.mpi {
+        return run_mpi(args, out);
+    }
     let guard = Guard::new(args.limits.limits(None)?);
     let rows = guard.run(|| survey_octal(args.digits, args.whole, args.to))?;
+    print(&rows, args, out)
+}
+
+/// The survey dealt out to the ranks of an MPI run; rank 0 prints it. On an error every
+/// rank ends with its exit status, and rank 0 alone says what it was, on which rank.
+#[cfg(feature = "mpi")]
+fn run_mpi(args: &SurveyArgs, out: &mut impl Write) -> Result<(), Failure> {
+    use nimlab::cluster::{self, World};
+    // MPI first, then the limits: the handler of Ctrl-C (and of the signal mpirun sends
+    // when it is stopped) is nimlab's.
+    let world = World::init()?;
+    let guard = Guard::new(args.limits.limits(None)?);
+    match guard.run(|| cluster::survey_octal(&world, args.digits, args.whole, args.to)) {
+        Ok(Some(rows)) => print(&rows, args, out),
+        Ok(None) => Ok(()),
+        Err(failed) => {
+            if world.is_root() {
+                eprintln!(
+                    "nimlab: {} (on rank {} of {}; every rank has stopped)",
+                    crate::failure::message(&failed.error),
+                    failed.rank,
+                    world.size()
+                );
+                if let Some(hint) = crate::limits::hint(&failed.error) {
+                    eprintln!("nimlab: {hint}");
+                }
+            }
+            let status = crate::limits::exit_status(&failed.error);
+            // MPI is shut down with every rank before the process ends.
+            drop(world);
+            std::process::exit(status.into());
+        }
+    }
+}
+
+/// Without MPI built in, `--mpi` says how to build it.
+#[cfg(not(feature = "mpi"))]
+fn run_mpi(_: &SurveyArgs, _: &mut impl Write) -> Result<(), Failure> {
+    Err(nimlab::Error::Unsupported(
+        "this nimlab was built without MPI, so it cannot share a survey among processes (--mpi); build it with `cargo build --release -p nimlab-cli --features mpi` (it needs an MPI library such as OpenMPI's libopenmpi-dev, and libclang) and run it under `mpirun`".into(),
+    )
+    .into())
+}
+
+/// Prints the rows as a table, or as one JSON object.
+fn print(rows: &[SurveyRow], args: &SurveyArgs, out: &mut impl Write) -> Result<(), Failure> {
     if args.json {
         let object = serde_json::json!({
             "family": "octal",
@@ -59,7 +113,7 @@ pub fn run(args: &SurveyArgs, out: &mut impl Write) -> Result<(), Failure> {
         writeln!(out)?;
         return Ok(());
     }
-    print_table(&rows, args, out)?;
+    print_table(rows, args, out)?;
     Ok(())
 }
 

@@ -19,6 +19,8 @@
 pub mod analysis;
 pub mod api;
 pub mod calc;
+#[cfg(feature = "mpi")]
+pub mod cluster;
 pub mod conway;
 pub mod draw;
 mod error;

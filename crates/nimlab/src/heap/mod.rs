@@ -41,6 +41,8 @@ pub use run::{resume, Resumed, Run, RunEnd};
 pub use sequence::{Algorithm, Sequence, MAX_LENGTH, MAX_WORK, SPARSE_FROM};
 pub use subtraction_set::{ClosedForm, SubtractionSet, MAX_MEMBERS};
 pub(crate) use survey::octal_codes;
+#[cfg(feature = "mpi")]
+pub(crate) use survey::{group_rows, CodeValues};
 pub use survey::{survey_octal, SurveyRow, MAX_SURVEY_DIGITS};
 pub use table::{HeapTable, DEFAULT_BUDGET, LIST_LIMIT, MAX_MOVE_WORK};
 pub use values::Values;

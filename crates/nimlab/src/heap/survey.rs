@@ -57,37 +57,75 @@ pub fn survey_octal(digits: usize, whole: u8, to: u64) -> Result<Vec<SurveyRow>>
     // One code at a time for each thread: a thread that has finished its codes takes
     // those of another thread that has not begun them (as when another program keeps the
     // other thread's core busy), down to the last one.
-    let results: Vec<(Code, Vec<u32>, Option<Periodicity>)> = codes
+    let results: Vec<CodeValues> = codes
         .into_par_iter()
         .with_max_len(1)
         .map(|code| {
             stop.check()?;
-            let (values, period) = stop.scope(|| values_to(Rule::take_break(code.clone()), to))?;
-            Ok((code, values, period))
+            stop.scope(|| CodeValues::compute(code, to))
         })
         .collect::<Result<_>>()?;
-    let mut groups: FxHashMap<Vec<u32>, Vec<usize>> = FxHashMap::default();
-    for (i, (_, values, _)) in results.iter().enumerate() {
-        groups.entry(values.clone()).or_default().push(i);
+    Ok(group_rows(&results))
+}
+
+/// One code of a survey, valued: the values of heaps 0 … `to` and the periodicity found.
+/// Surveys compute these code by code, wherever they run, and [`group_rows`] makes the
+/// table from them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CodeValues {
+    /// The code.
+    pub code: Code,
+    /// G(0) … G(`to`).
+    pub values: Vec<u32>,
+    /// The periodicity found, proved or apparent.
+    pub period: Option<Periodicity>,
+}
+
+impl CodeValues {
+    /// Values `code` for heaps 0 … `to`: computed until a period is proved (then
+    /// continued by it) or to `to`.
+    ///
+    /// # Errors
+    /// The sequence limits, and the caller's limits ([`crate::limits::check`]).
+    pub fn compute(code: Code, to: u64) -> Result<CodeValues> {
+        let (values, period) = values_to(Rule::take_break(code.clone()), to)?;
+        Ok(CodeValues {
+            code,
+            values,
+            period,
+        })
+    }
+}
+
+/// The rows of a survey from its codes' values, given in the order of [`octal_codes`]:
+/// codes with the same values grouped (each group's codes in the order given), the
+/// groups ordered by their first code.
+pub(crate) fn group_rows(results: &[CodeValues]) -> Vec<SurveyRow> {
+    let mut groups: FxHashMap<&[u32], Vec<usize>> = FxHashMap::default();
+    for (i, r) in results.iter().enumerate() {
+        groups.entry(&r.values).or_default().push(i);
     }
     let mut rows: Vec<SurveyRow> = groups
         .into_values()
         .map(|members| {
-            let (_, values, period) = &results[members[0]];
+            let first = &results[members[0]];
             SurveyRow {
-                codes: members.iter().map(|&i| results[i].0.to_string()).collect(),
-                period: period.map(|p| p.period),
-                preperiod: period.map(|p| p.preperiod),
-                max_value: values.iter().copied().max().unwrap_or(0),
+                codes: members
+                    .iter()
+                    .map(|&i| results[i].code.to_string())
+                    .collect(),
+                period: first.period.map(|p| p.period),
+                preperiod: first.period.map(|p| p.preperiod),
+                max_value: first.values.iter().copied().max().unwrap_or(0),
                 proved: members
                     .iter()
-                    .all(|&i| results[i].2.is_some_and(|p| p.proved)),
-                first_values: values.iter().take(20).copied().collect(),
+                    .all(|&i| results[i].period.is_some_and(|p| p.proved)),
+                first_values: first.values.iter().take(20).copied().collect(),
             }
         })
         .collect();
     rows.sort_by(|a, b| sort_key(&a.codes[0]).cmp(&sort_key(&b.codes[0])));
-    Ok(rows)
+    rows
 }
 
 /// Every octal code `0.d1…dk` with 1 ≤ k ≤ `digits` (last digit non-zero), in order of
