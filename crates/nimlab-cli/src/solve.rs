@@ -34,6 +34,13 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Share every tier out among the processes of an MPI run (`mpirun -n 64 nimlab solve
+    /// chomp … --mpi`): each rank solves its blocks of a tier, then every rank gathers the
+    /// others'; rank 0 writes the file (the same file one process writes) and prints the
+    /// summary. Needs a nimlab built with MPI (`cargo build --release -p nimlab-cli
+    /// --features mpi`).
+    #[arg(long)]
+    pub mpi: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -74,6 +81,9 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), Failure> {
     }
     let board = read_board(&[Arg::new(&args.bound, 2)])?;
     let (rows, columns) = (board.len(), usize::from(board[0]));
+    if args.mpi {
+        return run_mpi(args, rows, columns, out);
+    }
     let limits = args.limits.limits(None)?;
     let index = Staircases::new(rows, columns)?;
     let mut table = Outcomes::within(index, limits.memory)?;
@@ -94,7 +104,86 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), Failure> {
     }
     let reports = reports?;
     let seconds = start.elapsed().as_secs_f64();
-    write_database(&table, &args.out)?;
+    finish(args, &table, &reports, seconds, out)
+}
+
+/// Every tier shared out among the ranks of an MPI run; rank 0 writes the file and
+/// prints the summary. On an error every rank ends with its exit status, and rank 0 alone
+/// says what it was, on which rank.
+#[cfg(feature = "mpi")]
+fn run_mpi(
+    args: &SolveArgs,
+    rows: usize,
+    columns: usize,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    use nimlab::cluster::{self, World};
+    // MPI first, then the limits: the handler of Ctrl-C (and of the signal mpirun sends
+    // when it is stopped) is nimlab's.
+    let world = World::init()?;
+    let limits = args.limits.limits(None)?;
+    let memory = limits.memory;
+    let index = Staircases::new(rows, columns)?;
+    let guard = Guard::new(limits);
+    let bar = progress_bar(index.total() - 1).filter(|_| world.is_root());
+    let start = Instant::now();
+    let probe = args.probe_shares.map(|k| k as usize);
+    let solved = guard.run(|| {
+        cluster::solve_chomp(&world, index, memory, probe, |r| {
+            if let Some(b) = &bar {
+                b.inc(r.positions);
+                b.set_message(format!("tier {} of {}", r.tier, rows * columns));
+            }
+        })
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    match solved {
+        Ok((table, reports)) if world.is_root() => {
+            let seconds = start.elapsed().as_secs_f64();
+            finish(args, &table, &reports, seconds, out)
+        }
+        Ok(_) => Ok(()),
+        Err(failed) => {
+            if world.is_root() {
+                eprintln!(
+                    "nimlab: {} (on rank {} of {}; every rank has stopped)",
+                    crate::failure::message(&failed.error),
+                    failed.rank,
+                    world.size()
+                );
+                if let Some(hint) = crate::limits::hint(&failed.error) {
+                    eprintln!("nimlab: {hint}");
+                }
+            }
+            let status = crate::limits::exit_status(&failed.error);
+            // MPI is shut down with every rank before the process ends.
+            drop(world);
+            std::process::exit(status.into());
+        }
+    }
+}
+
+/// Without MPI built in, `--mpi` says how to build it.
+#[cfg(not(feature = "mpi"))]
+fn run_mpi(_: &SolveArgs, _: usize, _: usize, _: &mut impl Write) -> Result<(), Failure> {
+    Err(nimlab::Error::Unsupported(
+        "this nimlab was built without MPI, so it cannot share the tiers among processes (--mpi); build it with `cargo build --release -p nimlab-cli --features mpi` (it needs an MPI library such as OpenMPI's libopenmpi-dev, and libclang) and run it under `mpirun`".into(),
+    )
+    .into())
+}
+
+/// Writes the database and prints the summary.
+fn finish(
+    args: &SolveArgs,
+    table: &Outcomes,
+    reports: &[TierReport],
+    seconds: f64,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let (rows, columns) = (table.index().rows(), table.index().columns());
+    write_database(table, &args.out)?;
     let summary = Summary {
         game: "chomp",
         rows,
@@ -106,7 +195,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<(), Failure> {
         file: args.out.display().to_string(),
         bytes: std::fs::metadata(&args.out).map_or(0, |m| m.len()),
         probe_shares: args.probe_shares,
-        tiers: &reports,
+        tiers: reports,
     };
     if args.json {
         serde_json::to_writer(&mut *out, &summary).map_err(io::Error::from)?;

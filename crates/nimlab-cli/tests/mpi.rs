@@ -1,7 +1,9 @@
 //! The survey shared among the ranks of an MPI run (`mpirun -n K nimlab survey … --mpi`)
 //! prints, byte for byte, what one process prints (whose values the survey's own tests
-//! hold against the published tables); an error on any rank ends every rank, with a
-//! message and without a hang. Needs OpenMPI's `mpirun` (Debian: `openmpi-bin`) and a
+//! hold against the published tables), and Chomp solved on ranks (`mpirun -n K nimlab
+//! solve chomp … --mpi`) writes, byte for byte, the file one process writes (whose
+//! outcomes the solver's own tests hold against a search of every move); an error on any
+//! rank ends every rank, with a message and without a hang. Needs OpenMPI's `mpirun` (Debian: `openmpi-bin`) and a
 //! nimlab built with `--features mpi`; built without it, `--mpi` says how to build it.
 
 #[cfg(feature = "mpi")]
@@ -169,6 +171,114 @@ mod with_mpi {
         );
         assert!(err.contains("of 4; every rank has stopped)"), "{err}");
     }
+    /// `nimlab solve chomp BOUND` in one process, then on 2 and on 4 ranks: the same
+    /// file and the same summary but for the time taken.
+    fn chomp_solved_alike(bound: &str) {
+        let dir = std::env::temp_dir().join(format!("nimlab-mpi-chomp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder for the files");
+        let file = |name: &str| dir.join(format!("{bound}-{name}.db")).display().to_string();
+        let one_file = file("one");
+        let one = nimlab(&["solve", "chomp", bound, "--out", &one_file, "--tiers"]);
+        assert!(one.status.success(), "{}", text(&one.stderr));
+        let expected = std::fs::read(&one_file).expect("one process writes the file");
+        // The summary, without the line of the time taken and each tier's milliseconds.
+        let summary = |out: &[u8]| -> Vec<String> {
+            text(out)
+                .lines()
+                .filter(|l| !l.starts_with("solved in"))
+                .map(|l| l.rsplit_once("  ").map_or(l, |(kept, _)| kept).to_string())
+                .collect()
+        };
+        for ranks in [2, 4] {
+            let shared = file(&ranks.to_string());
+            let out = mpirun(
+                ranks,
+                &[
+                    "solve", "chomp", bound, "--out", &shared, "--tiers", "--mpi",
+                ],
+                Duration::from_secs(120),
+            );
+            assert!(out.status.success(), "{ranks} ranks: {}", text(&out.stderr));
+            let written = std::fs::read(&shared).expect("rank 0 writes the file");
+            assert!(
+                written == expected,
+                "{bound} on {ranks} ranks: another file"
+            );
+            assert_eq!(summary(&out.stdout), summary(&one.stdout), "{ranks} ranks");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn chomp_on_two_and_four_ranks_writes_the_file_of_one_process() {
+        chomp_solved_alike("7x8");
+        chomp_solved_alike("9x10");
+    }
+
+    #[test]
+    fn a_rank_that_fails_ends_the_whole_solve() {
+        let dir = std::env::temp_dir().join(format!("nimlab-mpi-fail-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder for the files");
+        let db = dir.join("c.db").display().to_string();
+        // 16 × 16 takes 150 MB at 2 bits a position: over 20 MiB on every rank.
+        let out = mpirun(
+            2,
+            &[
+                "solve", "chomp", "16x16", "--out", &db, "--memory", "20M", "--mpi",
+            ],
+            Duration::from_secs(60),
+        );
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{err}");
+        assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+        assert!(
+            err.contains("the memory limit of 20 MiB (on rank 0 of 2; every rank has stopped)"),
+            "{err}"
+        );
+        // 13 × 14 takes far more than a second: the ranks stop at the time limit, each
+        // within a tier, and learn of it from each other in that tier's exchange.
+        let out = mpirun(
+            3,
+            &[
+                "solve",
+                "chomp",
+                "13x14",
+                "--out",
+                &db,
+                "--time-limit",
+                "1s",
+                "--mpi",
+            ],
+            Duration::from_secs(60),
+        );
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{err}");
+        assert!(
+            err.contains("nimlab: stopped at the time limit of 1 s (on rank "),
+            "{err}"
+        );
+        assert!(err.contains("of 3; every rank has stopped)"), "{err}");
+        assert!(!dir.join("c.db").exists(), "no file is written");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Built without the feature, `--mpi` says how to build a nimlab that has it.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn without_mpi_the_solve_flag_says_how_to_build_it() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nimlab"))
+        .args(["solve", "chomp", "3x3", "--out", "never.db", "--mpi"])
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cargo build --release -p nimlab-cli --features mpi"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    assert!(!std::path::Path::new("never.db").exists());
 }
 
 /// Built without the feature, `--mpi` says how to build a nimlab that has it.

@@ -16,12 +16,14 @@
 //! }
 //! ```
 
+mod chomp;
 mod failed;
 mod farm;
 mod pace;
 mod survey;
 mod world;
 
+pub use chomp::solve_chomp;
 pub use failed::Failed;
 pub use farm::deal;
 pub use survey::survey_octal;
