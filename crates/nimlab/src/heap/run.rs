@@ -112,7 +112,10 @@ impl<'a> Run<'a> {
                     _ => {}
                 }
             }
-            let chunk = (seq.len() / 32).clamp(1 << 12, 1 << 20);
+            // Each call of the sparse-space algorithm lays out the values so far backwards
+            // once (for its scan), so a chunk is an eighth of the values at least, up to
+            // 2^22 (progress and checkpoints every few seconds).
+            let chunk = (seq.len() / 8).clamp(1 << 12, 1 << 22);
             let until =
                 (seq.len() + chunk)
                     .min(target)

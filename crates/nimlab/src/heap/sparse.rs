@@ -794,17 +794,24 @@ impl Sparse {
         let (rare_block, values_block) = (&rare[below..], &rare_values[below..]);
         for &k in splits.clone() {
             let m = n - k;
+            if m > start {
+                // The rare heaps p ≥ 1 below the block whose other part m − p is in it:
+                // p ≤ m − start, and G(m − p) = after[p − 1] (m may be n itself, for a
+                // take of none).
+                let after = view.backwards(start, m - 1);
+                let count = rare_below.partition_point(|&p| p as usize + start <= m);
+                for (&p, &v) in rare_below[..count].iter().zip(&values_below[..count]) {
+                    let p = p as usize;
+                    if !(*unequal && 2 * p == m) {
+                        row[at(v ^ after[p - 1].get())] = 1;
+                    }
+                }
+            }
             let mut mark = |p: usize, v: u32| {
                 if !(*unequal && 2 * p == m) {
                     row[at(v ^ view.get(m - p).get())] = 1;
                 }
             };
-            for (&p, &v) in rare_below.iter().zip(values_below) {
-                if p as usize + start > m {
-                    break;
-                }
-                mark(p as usize, v);
-            }
             for (&p, &v) in rare_block.iter().zip(values_block) {
                 if p as usize >= m {
                     break;
