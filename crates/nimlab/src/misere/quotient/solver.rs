@@ -69,6 +69,10 @@ impl Pretension {
     }
 }
 
+/// The work of listing one move of a heap (in the units of [`Bounds::max_work`]): about
+/// what it takes, an allocation and a sort.
+const OPTION_WORK: u64 = 128;
+
 /// The solver's state: the rule, each heap's options, and the pretension so far.
 pub(crate) struct Solver {
     rule: Rule,
@@ -204,12 +208,16 @@ impl Solver {
 
     fn extend(&mut self) -> Result<()> {
         let n = self.pre.phi.len();
-        if self.rule.option_count(n as u64) > 1 << 22 {
+        let count = self.rule.option_count(n as u64);
+        if count > 1 << 22 {
             return Err(Error::limit(
                 format!("a misère quotient of {} to heap {n}", self.rule),
                 "4194304 moves from one heap",
             ));
         }
+        // Listing a heap's moves is work too: a code with many takes that leave three
+        // heaps has hundreds of thousands of moves from a heap of a hundred.
+        self.spend(count as u64 * OPTION_WORK)?;
         let mut opts = Vec::new();
         self.rule
             .for_each_option(n as u64, |hs| opts.push(hs.to_vec()));
