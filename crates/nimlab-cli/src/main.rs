@@ -8,6 +8,8 @@ mod limits;
 mod lines;
 mod play;
 mod quotient;
+#[cfg(feature = "mpi")]
+mod ranks;
 mod sequence;
 mod serve;
 mod solve;

@@ -145,23 +145,7 @@ fn run_mpi(
             finish(args, &table, &reports, seconds, out)
         }
         Ok(_) => Ok(()),
-        Err(failed) => {
-            if world.is_root() {
-                eprintln!(
-                    "nimlab: {} (on rank {} of {}; every rank has stopped)",
-                    crate::failure::message(&failed.error),
-                    failed.rank,
-                    world.size()
-                );
-                if let Some(hint) = crate::limits::hint(&failed.error) {
-                    eprintln!("nimlab: {hint}");
-                }
-            }
-            let status = crate::limits::exit_status(&failed.error);
-            // MPI is shut down with every rank before the process ends.
-            drop(world);
-            std::process::exit(status.into());
-        }
+        Err(failed) => crate::ranks::exit_on_failure(world, &failed),
     }
 }
 

@@ -70,23 +70,7 @@ fn run_mpi(args: &SurveyArgs, out: &mut impl Write) -> Result<(), Failure> {
     match guard.run(|| cluster::survey_octal(&world, args.digits, args.whole, args.to)) {
         Ok(Some(rows)) => print(&rows, args, out),
         Ok(None) => Ok(()),
-        Err(failed) => {
-            if world.is_root() {
-                eprintln!(
-                    "nimlab: {} (on rank {} of {}; every rank has stopped)",
-                    crate::failure::message(&failed.error),
-                    failed.rank,
-                    world.size()
-                );
-                if let Some(hint) = crate::limits::hint(&failed.error) {
-                    eprintln!("nimlab: {hint}");
-                }
-            }
-            let status = crate::limits::exit_status(&failed.error);
-            // MPI is shut down with every rank before the process ends.
-            drop(world);
-            std::process::exit(status.into());
-        }
+        Err(failed) => crate::ranks::exit_on_failure(world, &failed),
     }
 }
 
