@@ -463,12 +463,13 @@ impl Rules for Chomp {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::impartial::GrundySolver;
 
-    /// Every board inside `rows` × `columns` with at least the poisoned piece.
-    fn boards(rows: usize, columns: usize) -> Vec<Board> {
+    /// Every board inside `rows` × `columns` with at least the poisoned piece (the
+    /// tier solver's tests use them too).
+    pub(crate) fn boards(rows: usize, columns: usize) -> Vec<Board> {
         let mut all = vec![];
         let mut stack: Vec<Board> = (1..=columns as u8).map(|c| vec![c]).collect();
         while let Some(b) = stack.pop() {

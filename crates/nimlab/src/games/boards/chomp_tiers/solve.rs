@@ -403,23 +403,7 @@ mod tests {
         w
     }
 
-    /// Every staircase of at least one piece inside `rows` × `columns`, as rows from the
-    /// poisoned row up without the empty ones.
-    fn boards(rows: usize, columns: usize) -> Vec<Vec<u8>> {
-        let mut all = vec![];
-        let mut stack: Vec<Vec<u8>> = (1..=columns as u8).map(|c| vec![c]).collect();
-        while let Some(b) = stack.pop() {
-            if b.len() < rows {
-                for c in 1..=*b.last().unwrap() {
-                    let mut next = b.clone();
-                    next.push(c);
-                    stack.push(next);
-                }
-            }
-            all.push(b);
-        }
-        all
-    }
+    use crate::games::boards::chomp::tests::boards;
 
     fn solved(rows: usize, columns: usize) -> Outcomes {
         let mut table = Outcomes::new(Staircases::new(rows, columns).unwrap());
