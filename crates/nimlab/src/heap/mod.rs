@@ -41,7 +41,7 @@ pub use disk_state::resume_file;
 pub use files::{cannot_write, values_in_file, AtomicFile};
 pub use on_disk::OnDisk;
 pub use period::Periodicity;
-pub use report::{Rare, SequenceReport, MAX_LISTED_P};
+pub use report::{FirstHeap, Rare, SequenceReport, FIRST_HEAPS_BELOW, MAX_LISTED_P};
 pub use rule::Rule;
 pub use run::{resume, Resumed, Run, RunEnd};
 pub use sequence::{Algorithm, Sequence, MAX_LENGTH, MAX_WORK, SPARSE_FROM};

@@ -12,6 +12,29 @@ pub const MAX_LISTED_P: usize = 1000;
 /// The widest masks tried for the rare/common split, in bits.
 const MASK_BITS: u32 = 12;
 
+/// Values below this have their first heap reported ([`SequenceReport::first_heaps`]).
+pub const FIRST_HEAPS_BELOW: u32 = 1 << 20;
+
+/// A value and the first heap that has it.
+///
+/// ```
+/// use nimlab::heap::{FirstHeap, Rule, Sequence, SequenceReport};
+/// let mut s = Sequence::new(Rule::parse("kayles").unwrap());
+/// s.extend_to(301).unwrap();
+/// let r = SequenceReport::new(&s);
+/// // Kayles takes the values 0 to 8: 8 first at heap 27, and 5 last, at heap 28
+/// // (OEIS A002186).
+/// assert_eq!(r.first_heaps.len(), 9);
+/// assert_eq!(r.first_heaps[8], FirstHeap { value: 5, heap: 28 });
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FirstHeap {
+    /// The value.
+    pub value: u32,
+    /// The first heap of that value.
+    pub heap: u64,
+}
+
 /// The rare/common split of the values (Winning Ways, ch. 4, "sparse space"): with a
 /// mask, a value g is *rare* when g AND NOT mask has an even number of 1 bits, and common
 /// otherwise. XOR of two rare or two common values is rare; of a rare and a common value,
@@ -53,6 +76,9 @@ pub struct SequenceReport {
     pub max_value: u32,
     /// The first heap where it occurs.
     pub max_at: u64,
+    /// The first heap of each value below [`FIRST_HEAPS_BELOW`] that occurs, in the order
+    /// of the heaps: where each new value appears.
+    pub first_heaps: Vec<FirstHeap>,
     /// The heaps of value 0, up to [`MAX_LISTED_P`] of them.
     pub p_positions: Vec<u64>,
     /// How many heaps have value 0.
@@ -110,6 +136,9 @@ pub(super) struct Tally {
     max_at: u64,
     p_positions: Vec<u64>,
     p_count: u64,
+    /// A bit for each value below [`FIRST_HEAPS_BELOW`] seen so far.
+    seen: Vec<u64>,
+    first_heaps: Vec<FirstHeap>,
     /// For each class of values (the low [`MASK_BITS`] bits, and whether the bits above
     /// have an odd number of 1s: a mask's rare values are unions of classes), how many
     /// heaps have a value in it and the last of them.
@@ -122,6 +151,22 @@ const CLASSES: usize = 2 << MASK_BITS;
 /// The class of a value in a [`Tally`].
 fn class(v: u32) -> usize {
     ((v & ((1 << MASK_BITS) - 1)) | ((v >> MASK_BITS).count_ones() & 1) << MASK_BITS) as usize
+}
+
+/// Notes heap `n` in `firsts` when it is the first of its value `v` (`seen` has a bit for
+/// each value noted).
+fn first_heap(seen: &mut Vec<u64>, firsts: &mut Vec<FirstHeap>, v: u32, n: u64) {
+    if v >= FIRST_HEAPS_BELOW {
+        return;
+    }
+    let (word, bit) = ((v >> 6) as usize, 1u64 << (v & 63));
+    if word >= seen.len() {
+        seen.resize(word + 1, 0);
+    }
+    if seen[word] & bit == 0 {
+        seen[word] |= bit;
+        firsts.push(FirstHeap { value: v, heap: n });
+    }
 }
 
 impl Tally {
@@ -146,6 +191,7 @@ impl Tally {
             if v > max_value {
                 (max_value, max_at) = (v, n);
             }
+            first_heap(&mut self.seen, &mut self.first_heaps, v, n);
             if v == 0 {
                 zeros += 1;
                 if self.p_positions.len() < MAX_LISTED_P {
@@ -169,6 +215,7 @@ impl Tally {
             self.max_value = v;
             self.max_at = n;
         }
+        first_heap(&mut self.seen, &mut self.first_heaps, v, n);
         if v == 0 {
             self.p_count += 1;
             if self.p_positions.len() < MAX_LISTED_P {
@@ -213,6 +260,7 @@ impl Tally {
             first_values: self.first_values.clone(),
             max_value: self.max_value,
             max_at: self.max_at,
+            first_heaps: self.first_heaps.clone(),
             p_positions: self.p_positions.clone(),
             p_count: self.p_count,
             rare: Rare {
@@ -258,6 +306,24 @@ impl fmt::Display for SequenceReport {
             out,
             "Largest value: {}, first at heap {}",
             r.max_value, r.max_at
+        )?;
+        const NEW_SHOWN: usize = 8;
+        let late = r.first_heaps.len().saturating_sub(NEW_SHOWN);
+        let newest: Vec<String> = r.first_heaps[late..]
+            .iter()
+            .map(|f| format!("{} at {}", f.value, f.heap))
+            .collect();
+        let below = if r.max_value >= FIRST_HEAPS_BELOW {
+            format!(" below {FIRST_HEAPS_BELOW}")
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "Distinct values{below}: {}; the last new ones (value at heap): {}{}",
+            r.first_heaps.len(),
+            if late > 0 { "… " } else { "" },
+            newest.join(", ")
         )?;
         const SHOWN: usize = 30;
         let shown: Vec<String> = r
@@ -406,6 +472,19 @@ mod tests {
             );
             assert_eq!(b.p_count, all.iter().filter(|&&v| v == 0).count() as u64);
             assert_eq!(b.first_values, all[..60]);
+            // Each value below the bound that occurs, with the first heap that has it, in
+            // the order of those heaps.
+            let mut firsts: Vec<FirstHeap> = Vec::new();
+            for (n, &v) in all.iter().enumerate() {
+                if v < FIRST_HEAPS_BELOW && !firsts.iter().any(|f| f.value == v) {
+                    firsts.push(FirstHeap {
+                        value: v,
+                        heap: n as u64,
+                    });
+                }
+            }
+            assert!(!firsts.is_empty(), "{top}");
+            assert_eq!(b.first_heaps, firsts, "{top}");
         }
     }
 }
