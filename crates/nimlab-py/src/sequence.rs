@@ -119,6 +119,17 @@ impl Sequence {
         self.report.max_value
     }
 
+    /// Where each value first occurs: `(value, heap)` for every value below 2^20 that
+    /// occurs, in the order of the heaps.
+    #[getter]
+    fn first_heaps(&self) -> Vec<(u32, u64)> {
+        self.report
+            .first_heaps
+            .iter()
+            .map(|f| (f.value, f.heap))
+            .collect()
+    }
+
     /// The rare/common split of the values.
     #[getter]
     fn rare(&self) -> RareValues {

@@ -49,6 +49,18 @@ def test_kayles_rare_values():
     assert s.rare.to_dict() == {"mask": 0, "count": len(rare), "last": 70}
 
 
+def test_first_heap_of_each_value():
+    # Where each value of Dawson's Kayles first occurs within heap 500, as brute force
+    # finds it.
+    s = nimlab.sequence("0.07", to=500)
+    firsts = []
+    for n, v in enumerate(brute.octal("0.07", 500)):
+        if all(v != w for w, _ in firsts):
+            firsts.append((v, n))
+    assert s.first_heaps == firsts
+    assert s.to_dict()["first_heaps"][-1] == {"value": firsts[-1][0], "heap": firsts[-1][1]}
+
+
 def test_dawsons_kayles_values():
     # 0.07, OEIS A002187: 0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3.
     s = nimlab.sequence("0.07", to=19)

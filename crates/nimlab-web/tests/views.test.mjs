@@ -68,6 +68,11 @@ test('Kayles plotted: period 12 from heap 71, proved', async () => {
   // Only heap 0: every Kayles row of n ≥ 1 pins is a first-player win.
   assert.deepEqual(p, [0]);
   assert.equal(await page.textContent('#p-positions'), '1: 0');
+  // Where each value first occurs, as brute force has them: the last eight new values.
+  const firsts = [];
+  values.forEach((v, n) => { if (!firsts.some(([w]) => w === v)) firsts.push([v, n]); });
+  const last = firsts.slice(-8).map(([v, n]) => `${v} at ${n}`).join(', ');
+  assert.equal(await page.textContent('#first-heaps'), `${firsts.length} distinct; first heaps of the last new ones: …, ${last}`);
   await screenshot(page, 'sequence', { docs: true });
   assert.deepEqual(page.problems(), []);
 });

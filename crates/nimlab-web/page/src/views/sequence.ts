@@ -67,6 +67,7 @@ export async function sequenceView(main: HTMLElement, engine: Engine) {
         h('dl', { class: 'facts' },
           h('dt', {}, 'Computed'), h('dd', {}, `G(0) … G(${rep.to})`),
           h('dt', {}, 'Largest value'), h('dd', {}, `${rep.max_value} (first at heap ${rep.max_at})`),
+          h('dt', {}, 'Values'), h('dd', { id: 'first-heaps' }, `${rep.first_heaps.length} distinct; first heaps of the last new ones: ${rep.first_heaps.length > 8 ? '…, ' : ''}${rep.first_heaps.slice(-8).map((f: { value: number; heap: number }) => `${f.value} at ${f.heap}`).join(', ')}`),
           h('dt', {}, 'P-positions'), h('dd', { id: 'p-positions' }, `${rep.p_count}: ${rep.p_positions.slice(0, 40).join(', ')}${rep.p_count > 40 ? ', …' : ''}`),
           h('dt', {}, 'Rare values'), h('dd', {}, `mask ${rep.rare.mask}: ${rep.rare.count} heaps${rep.rare.last != null ? `, the last at ${rep.rare.last}` : ''}`),
           h('dt', {}, 'Proof'), h('dd', {}, rep.proved ? 'proved by the periodicity theorem' : rep.proof_needs ? `needs ${rep.proof_needs} values` : 'none')),
