@@ -44,7 +44,9 @@ pub struct SequenceArgs {
     /// only those of a window sized to `--memory` (or given by `--window`): for runs whose
     /// values do not fit in memory. A value that needs a split beyond the window is
     /// computed from the file. A checkpoint, FILE.resume, is written every `--every`
-    /// seconds and when the run is stopped: the same command then resumes the run.
+    /// seconds and when the run is stopped: the same command then resumes the run, and
+    /// once the run has finished, reads FILE (checking its checksum) and reports without
+    /// computing again.
     #[arg(long, requires = "out", conflicts_with_all = ["prove", "checkpoint"])]
     on_disk: bool,
     /// Keep the values of the heaps below W and of the last heaps only (about 4·W values),

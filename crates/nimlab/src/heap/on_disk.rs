@@ -13,10 +13,11 @@
 
 use super::disk_state::{resume_file, DiskState};
 use super::one_heap::{self, Below};
+use super::period::Periodicity;
 use super::report::{SequenceReport, Tally};
 use super::sequence::Sequence;
 use super::sparse::{is_rare, Sparse, Stop};
-use super::value_file::{sync_folder, width_of, ValueFile};
+use super::value_file::{read_finished, sync_folder, width_of, ValueFile};
 use super::values::Values;
 use super::window::{extend, MIN_WINDOW};
 use super::Rule;
@@ -144,6 +145,29 @@ impl OnDisk<'_> {
         // The first values are computed by a sequence, which chooses the algorithm and the
         // mask.
         let full = self.target.min(self.window + max_take + 2).min(FIRST);
+        if state.is_none() {
+            // A run that has finished already: its file is read, not computed again.
+            let (mut tally, mut head, mut n) = (Tally::default(), Values::default(), 0u64);
+            let finished = read_finished(self.file, &text, self.target, |values| {
+                crate::limits::check()?;
+                tally.add_all(values);
+                for &v in values.iter().take(full.saturating_sub(n) as usize) {
+                    head.push(v);
+                }
+                n += values.len() as u64;
+                Ok(())
+            })?;
+            if finished {
+                let mut r = tally.report(rule);
+                r.window = Some(self.window);
+                if full < self.target {
+                    // As the run said it: a period proved within the first values.
+                    let seq = Sequence::from_values(rule.clone(), head)?;
+                    r.set_period(Periodicity::find(&seq).filter(|p| p.proved && p.saltus == 0));
+                }
+                return Ok(r);
+            }
+        }
         let mut tally = Tally::default();
         let mut head = Values::default();
         let file = match &state {
@@ -568,6 +592,54 @@ mod tests {
                 "{target}"
             );
         }
+        std::fs::remove_file(&file).unwrap();
+    }
+
+    #[test]
+    fn a_finished_run_asked_again_reads_its_file_and_reports_the_same() {
+        // 0.16 (no period) with a window of 2^14, and Dawson's Kayles 0.07, whose period
+        // (34 from 53) is proved within the first values: the report read back from the
+        // file is the run's, period included, and the file is not written again.
+        let file = std::env::temp_dir().join(format!("nimlab-again-{}", std::process::id()));
+        for (text, target) in [("0.16", 60_000), ("0.07", 100_000)] {
+            let rule = Rule::parse(text).unwrap();
+            let first = run(&rule, target, 1 << 14, &file).unwrap();
+            let written = std::fs::metadata(&file).unwrap().modified().unwrap();
+            let again = run(&rule, target, 1 << 14, &file).unwrap();
+            assert_eq!(again.to_string(), first.to_string(), "{text}");
+            assert_eq!(
+                format!("{:?}", (again.period, again.preperiod, again.proved)),
+                format!("{:?}", (first.period, first.preperiod, first.proved))
+            );
+            assert_eq!(
+                std::fs::metadata(&file).unwrap().modified().unwrap(),
+                written
+            );
+            assert_eq!(
+                std::fs::read(&file).unwrap(),
+                whole(&rule, target).0,
+                "{text}"
+            );
+            // Asked for fewer values, or another rule's, the run computes them afresh.
+            let shorter = run(&rule, target - 1, 1 << 14, &file).unwrap();
+            assert_eq!(shorter.to, target - 2);
+            assert_eq!(std::fs::read(&file).unwrap(), whole(&rule, target - 1).0);
+        }
+        assert_eq!(
+            run(&Rule::parse("0.07").unwrap(), 99_999, 1 << 14, &file)
+                .unwrap()
+                .period,
+            Some(34)
+        );
+        // A byte of a value changed: the checksum refuses the file, naming it.
+        let mut bytes = std::fs::read(&file).unwrap();
+        let at = bytes.len() / 2;
+        bytes[at] ^= 1;
+        std::fs::write(&file, &bytes).unwrap();
+        let e = run(&Rule::parse("0.07").unwrap(), 99_999, 1 << 14, &file)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("corrupt") && e.contains("nimlab-again"), "{e}");
         std::fs::remove_file(&file).unwrap();
     }
 

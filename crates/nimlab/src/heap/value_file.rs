@@ -94,6 +94,58 @@ fn add_values(sum: &mut crc32fast::Hasher, values: &[u32]) {
     sum.update(&bytes);
 }
 
+/// Reads the finished sequence file `path` when it holds exactly `count` values of the rule
+/// written `rule`, passing them to `each` a stretch at a time, G(0) first, and checking its
+/// checksum; `false`, having read none, when there is no such file, or it holds the values
+/// of another rule or another number of them, or is a run's file not finished.
+///
+/// # Errors
+/// A file that cannot be read, or whose checksum does not match its bytes (named).
+pub(super) fn read_finished(
+    path: &Path,
+    rule: &str,
+    count: u64,
+    mut each: impl FnMut(&[u32]) -> Result<()>,
+) -> Result<bool> {
+    let name = format!("`{}`", path.display());
+    let cannot = |e: io::Error| Error::Unsupported(format!("cannot read {name}: {e}"));
+    let Ok(file) = File::open(path) else {
+        return Ok(false);
+    };
+    let size = file.metadata().map_err(cannot)?.len();
+    let mut input = io::BufReader::with_capacity(1 << 16, file);
+    let mut crc = crc32fast::Hasher::new();
+    let Ok(head) = read_header(&mut input, &name, &mut crc) else {
+        return Ok(false);
+    };
+    let start = 22 + head.rule.len() as u64;
+    let width = u64::from(head.width);
+    if head.rule != rule || head.count != count || size != start + count * width + 4 {
+        return Ok(false);
+    }
+    let mut bytes = vec![0u8; PASS * head.width as usize];
+    let mut values = Vec::with_capacity(PASS);
+    let mut read = 0;
+    while read < count {
+        let n = (count - read).min(PASS as u64) as usize;
+        let bytes = &mut bytes[..n * usize::from(head.width)];
+        input.read_exact(bytes).map_err(cannot)?;
+        crc.update(bytes);
+        values.clear();
+        decode(bytes, head.width, &mut values);
+        each(&values)?;
+        read += n as u64;
+    }
+    let mut sum = [0u8; 4];
+    input.read_exact(&mut sum).map_err(cannot)?;
+    if u32::from_le_bytes(sum) != crc.finalize() {
+        return Err(Error::Unsupported(format!(
+            "{name} is corrupt: its checksum does not match its bytes"
+        )));
+    }
+    Ok(true)
+}
+
 impl ValueFile {
     /// Starts the file `path` of the values of the rule written `rule`, replacing what it
     /// held.
