@@ -224,10 +224,11 @@ pub(super) fn read_header(
         .map_err(|_| corrupt("it ends before the count of values (cut short)"))?;
     crc.update(&count);
     let count = u64::from_le_bytes(count);
-    if count > super::sequence::MAX_LENGTH {
+    // The values of heaps 0 to MAX_LENGTH, as `--to 2^32` computes them.
+    if count > super::sequence::MAX_LENGTH + 1 {
         return Err(corrupt(&format!(
             "it announces {count} values, more than the {} nimlab computes",
-            super::sequence::MAX_LENGTH
+            super::sequence::MAX_LENGTH + 1
         )));
     }
     Ok(Header { rule, width, count })

@@ -15,7 +15,7 @@ use super::disk_state::{resume_file, DiskState};
 use super::one_heap::{self, Below};
 use super::period::Periodicity;
 use super::report::{SequenceReport, Tally};
-use super::sequence::Sequence;
+use super::sequence::{Sequence, MAX_LENGTH};
 use super::sparse::{is_rare, Sparse, Stop};
 use super::value_file::{read_finished, sync_folder, width_of, ValueFile};
 use super::values::Values;
@@ -119,6 +119,16 @@ impl OnDisk<'_> {
             return Err(Error::limit(
                 format!("a window of {} heaps", self.window),
                 format!("windows of at least {MIN_WINDOW} heaps"),
+            ));
+        }
+        if self.target > MAX_LENGTH + 1 {
+            return Err(Error::limit(
+                format!(
+                    "the values of {} for heaps 0 to {}",
+                    rule.label(),
+                    self.target - 1
+                ),
+                format!("heaps up to {MAX_LENGTH}"),
             ));
         }
         let state_path = resume_file(self.file);
@@ -640,6 +650,14 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("corrupt") && e.contains("nimlab-again"), "{e}");
+        // And is kept as it was, as is one cut short: neither is written over.
+        assert_eq!(std::fs::read(&file).unwrap(), bytes);
+        std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
+        let e = run(&Rule::parse("0.07").unwrap(), 99_999, 1 << 14, &file)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("corrupt") && e.contains("is kept"), "{e}");
+        assert_eq!(std::fs::read(&file).unwrap(), bytes[..bytes.len() - 3]);
         std::fs::remove_file(&file).unwrap();
     }
 

@@ -15,7 +15,7 @@
 use super::binary::{read_header, VERSION};
 use crate::{Error, Result};
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// Values are read back in blocks of this many.
@@ -96,11 +96,12 @@ fn add_values(sum: &mut crc32fast::Hasher, values: &[u32]) {
 
 /// Reads the finished sequence file `path` when it holds exactly `count` values of the rule
 /// written `rule`, passing them to `each` a stretch at a time, G(0) first, and checking its
-/// checksum; `false`, having read none, when there is no such file, or it holds the values
-/// of another rule or another number of them, or is a run's file not finished.
+/// checksum; `false`, having read none, when there is no file, or no sequence file, or one
+/// of another rule or another number of values (a run's file not finished says 0).
 ///
 /// # Errors
-/// A file that cannot be read, or whose checksum does not match its bytes (named).
+/// A sequence file that cannot be read, is cut short or longer than its header says, or
+/// whose checksum does not match its bytes (named): it is not to be written over.
 pub(super) fn read_finished(
     path: &Path,
     rule: &str,
@@ -114,14 +115,27 @@ pub(super) fn read_finished(
     };
     let size = file.metadata().map_err(cannot)?.len();
     let mut input = io::BufReader::with_capacity(1 << 16, file);
-    let mut crc = crc32fast::Hasher::new();
-    let Ok(head) = read_header(&mut input, &name, &mut crc) else {
+    if !input.fill_buf().map_err(cannot)?.starts_with(b"NIMLABGS") {
         return Ok(false);
+    }
+    // A sequence file that cannot be read is kept, never written over.
+    let kept = |e: Error| {
+        Error::Unsupported(format!(
+            "{e}; the file is kept: give another file, or remove it to compute the values again"
+        ))
     };
-    let start = 22 + head.rule.len() as u64;
-    let width = u64::from(head.width);
-    if head.rule != rule || head.count != count || size != start + count * width + 4 {
+    let mut crc = crc32fast::Hasher::new();
+    let head = read_header(&mut input, &name, &mut crc).map_err(kept)?;
+    if head.rule != rule || head.count != count {
         return Ok(false);
+    }
+    let expected = (22 + head.rule.len() as u64)
+        .saturating_add(count.saturating_mul(u64::from(head.width)))
+        .saturating_add(4);
+    if size != expected {
+        return Err(kept(Error::Unsupported(format!(
+            "{name} is corrupt: it has {size} bytes, and its header announces {count} values in {expected}"
+        ))));
     }
     let mut bytes = vec![0u8; PASS * head.width as usize];
     let mut values = Vec::with_capacity(PASS);
@@ -139,9 +153,9 @@ pub(super) fn read_finished(
     let mut sum = [0u8; 4];
     input.read_exact(&mut sum).map_err(cannot)?;
     if u32::from_le_bytes(sum) != crc.finalize() {
-        return Err(Error::Unsupported(format!(
+        return Err(kept(Error::Unsupported(format!(
             "{name} is corrupt: its checksum does not match its bytes"
-        )));
+        ))));
     }
     Ok(true)
 }
@@ -429,6 +443,30 @@ mod tests {
 
     fn temp(name: &str) -> PathBuf {
         std::env::temp_dir().join(format!("nimlab-vf-{name}-{}", std::process::id()))
+    }
+
+    #[test]
+    fn a_sequence_file_that_cannot_be_read_is_never_taken_for_no_file() {
+        // The header of a run to 2^32 (2^32 + 1 values) over a file cut short: an error
+        // that keeps the file, not "no finished file here" (which would compute the values
+        // again over it).
+        let path = temp("finished");
+        let rule = "4.0 with unequal splits";
+        let count = crate::heap::MAX_LENGTH + 1;
+        let mut bytes = header(rule, 2, count);
+        bytes.extend_from_slice(&[0, 0, 0, 0, 1, 0]);
+        std::fs::write(&path, &bytes).unwrap();
+        let e = read_finished(&path, rule, count, |_| Ok(()))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("corrupt") && e.contains("is kept"), "{e}");
+        // Another rule's or another length's file, a file that is no sequence file, or none.
+        assert!(!read_finished(&path, "0.07", count, |_| Ok(())).unwrap());
+        assert!(!read_finished(&path, rule, 5, |_| Ok(())).unwrap());
+        std::fs::write(&path, b"0\n0\n0\n").unwrap();
+        assert!(!read_finished(&path, rule, 3, |_| Ok(())).unwrap());
+        std::fs::remove_file(&path).unwrap();
+        assert!(!read_finished(&path, rule, 3, |_| Ok(())).unwrap());
     }
 
     #[test]
