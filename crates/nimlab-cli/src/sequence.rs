@@ -237,15 +237,7 @@ fn run_on_disk(
             0
         }
     };
-    let bar = progress_bar(target, at);
-    let report = run.run(rule, |n| {
-        if let Some(b) = &bar {
-            b.set_position(n);
-        }
-    });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    let report = with_progress(target, at, |progress| run.run(rule, progress));
     match report {
         Ok(report) => print_report(&report, args.json, out),
         Err(e) => {
@@ -278,6 +270,21 @@ fn check_work(args: &SequenceArgs, rule: &Rule, target: u64) -> Result<(), Failu
         .into());
     }
     Ok(())
+}
+
+/// Runs `work` with a progress bar from `at` to `target` heaps on a terminal (none
+/// elsewhere), which it tells the number of heaps done; clears the bar at the end.
+fn with_progress<T>(target: u64, at: u64, work: impl FnOnce(&mut dyn FnMut(u64)) -> T) -> T {
+    let bar = progress_bar(target, at);
+    let result = work(&mut |n| {
+        if let Some(b) = &bar {
+            b.set_position(n);
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    result
 }
 
 /// A progress bar for a run to `target` heaps from `at`, on a terminal only.
@@ -314,15 +321,8 @@ fn keep_longer(path: &Path, writes: u64) -> Result<(), Failure> {
 /// Extends `seq` as `run` says, with a progress bar on a terminal; says where the values
 /// are kept when the run is stopped, and where an unbounded run halted.
 fn compute(run: &Run<'_>, seq: &mut Sequence) -> Result<(), Failure> {
-    let bar = progress_bar(run.target, seq.len());
-    let end = run.extend(seq, |n| {
-        if let Some(b) = &bar {
-            b.set_position(n);
-        }
-    });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    let from = seq.len();
+    let end = with_progress(run.target, from, |progress| run.extend(seq, progress));
     match end {
         Ok(RunEnd::Halted(e)) => {
             eprintln!("nimlab: stopped at heap {}: {e}", seq.len() - 1);

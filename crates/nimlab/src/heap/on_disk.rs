@@ -157,16 +157,15 @@ impl OnDisk<'_> {
         let full = self.target.min(self.window + max_take + 2).min(FIRST);
         if state.is_none() {
             // A run that has finished already: its file is read, not computed again.
-            let (mut tally, mut head, mut n) = (Tally::default(), Values::default(), 0u64);
-            let finished = read_finished(self.file, &text, self.target, |values| {
-                crate::limits::check()?;
-                tally.add_all(values);
-                for &v in values.iter().take(full.saturating_sub(n) as usize) {
-                    head.push(v);
-                }
-                n += values.len() as u64;
-                Ok(())
-            })?;
+            let (mut tally, mut head) = (Tally::default(), Values::default());
+            let finished = {
+                let mut count = read_back(&mut tally, &mut head, full);
+                read_finished(self.file, &text, self.target, |values| {
+                    crate::limits::check()?;
+                    count(values);
+                    Ok(())
+                })?
+            };
             if finished {
                 let mut r = tally.report(rule);
                 r.window = Some(self.window);
@@ -183,13 +182,9 @@ impl OnDisk<'_> {
         let file = match &state {
             None => ValueFile::create(self.file, &text)?,
             Some(s) => {
-                let mut n = 0u64;
+                let mut count = read_back(&mut tally, &mut head, full);
                 ValueFile::reopen(self.file, &text, s.count, s.sum, |values| {
-                    tally.add_all(values);
-                    for &v in values.iter().take(full.saturating_sub(n) as usize) {
-                        head.push(v);
-                    }
-                    n += values.len() as u64;
+                    count(values);
                     Ok(())
                 })
                 .map_err(|e| {
@@ -248,6 +243,19 @@ impl OnDisk<'_> {
         }
         let r = report(&run.tally);
         run.finish(r)
+    }
+}
+
+/// Counts the values read back from a run's file, G(0) first, a stretch at a time, in
+/// `tally`, and keeps the first `full` of them in `head`.
+fn read_back<'a>(tally: &'a mut Tally, head: &'a mut Values, full: u64) -> impl FnMut(&[u32]) + 'a {
+    let mut n = 0u64;
+    move |values| {
+        tally.add_all(values);
+        for &v in values.iter().take(full.saturating_sub(n) as usize) {
+            head.push(v);
+        }
+        n += values.len() as u64;
     }
 }
 
