@@ -105,37 +105,87 @@ impl Periodicity {
 /// The shortest period of the values `g` (plain periodicity first, then arithmetic), with
 /// the shortest preperiod for it, as [`Periodicity::find`] finds it; `build` makes the
 /// periodicity of a period, a preperiod and a saltus.
+///
+/// A period p is a candidate only if G(last) − G(last − p) is the saltus (0 for a plain
+/// period, positive for an arithmetic one), and an arithmetic one only if
+/// G(last − 1) − G(last − 1 − p) is the same (it needs [`MIN_CHECKED`] values): the
+/// periods are sieved with these tests [`SIEVE`] at a time, in loops the compiler turns
+/// into vector instructions, before the candidates are looked at one by one.
 fn shortest<T: Copy + Into<u32>>(
     g: &[T],
     build: impl Fn(u64, u64, u64) -> Periodicity,
 ) -> Option<Periodicity> {
-    let len = g.len() as u64;
-    let g = |i: usize| i64::from(g[i].into());
-    let fits = |p: u64, n0: u64| {
-        let c = len - p - n0;
-        c >= MIN_REPEATS * p && c >= MIN_CHECKED
+    let len = g.len();
+    if len < 2 {
+        return None;
+    }
+    let last = len - 1;
+    let at = |i: usize| i64::from(g[i].into());
+    let fits = |p: usize, n0: usize| {
+        let c = (len - p - n0) as u64;
+        c >= MIN_REPEATS * p as u64 && c >= MIN_CHECKED
     };
-    for arithmetic in [false, true] {
-        for p in 1..len {
-            let last = (len - 1) as usize;
-            let pu = p as usize;
-            let s = g(last) - g(last - pu);
-            if (s != 0) != arithmetic || s < 0 {
-                continue;
-            }
-            let mut n0 = len - p;
-            while n0 > 0 && g(n0 as usize - 1 + pu) - g(n0 as usize - 1) == s {
-                n0 -= 1;
-            }
-            // Only a plain period can be proved: the proof's length is asked for only
-            // when the values do not already show the period twice.
-            if fits(p, n0) || (s == 0 && build(p, n0, 0).proved) {
-                return Some(build(p, n0, s as u64));
+    // Whether the candidate p gives the periodicity: the shortest preperiod for it, and
+    // whether that is enough.
+    let look = |p: usize, s: i64| {
+        let mut n0 = len - p;
+        while n0 > 0 && at(n0 - 1 + p) - at(n0 - 1) == s {
+            n0 -= 1;
+        }
+        // Only a plain period can be proved: the proof's length is asked for only when
+        // the values do not already show the period twice.
+        (fits(p, n0) || (s == 0 && build(p as u64, n0 as u64, 0).proved))
+            .then(|| build(p as u64, n0 as u64, s as u64))
+    };
+    let top: u32 = g[last].into();
+    // Plain: G(last − p) = G(last).
+    let mut p = 1;
+    while p < len {
+        let end = (p + SIEVE).min(len);
+        // G(last − q) for q from end − 1 down to p.
+        let window = &g[len - end..=last - p];
+        if window.iter().fold(false, |hit, &x| hit | (x.into() == top)) {
+            for q in p..end {
+                if g[last - q].into() == top {
+                    if let Some(found) = look(q, 0) {
+                        return Some(found);
+                    }
+                }
             }
         }
+        p = end;
+    }
+    // Arithmetic: G(last) − G(last − p) = G(last − 1) − G(last − 1 − p) > 0, for the p
+    // that leave room for the values a period needs.
+    let before: u32 = g[last - 1].into();
+    let most = last - 1;
+    let mut p = 1;
+    while p <= most {
+        let end = (p + SIEVE).min(most + 1);
+        // G(last − q) and G(last − 1 − q) for q from end − 1 down to p.
+        let now = &g[len - end..=last - p];
+        let then = &g[len - 1 - end..last - p];
+        let hit = now.iter().zip(then).fold(false, |hit, (&x, &y)| {
+            let (x, y): (u32, u32) = (x.into(), y.into());
+            hit | (x < top && top.wrapping_sub(x) == before.wrapping_sub(y))
+        });
+        if hit {
+            for q in p..end {
+                let s = at(last) - at(last - q);
+                if s > 0 && at(last - 1) - at(last - 1 - q) == s {
+                    if let Some(found) = look(q, s) {
+                        return Some(found);
+                    }
+                }
+            }
+        }
+        p = end;
     }
     None
 }
+
+/// How many periods [`shortest`] sieves at a time.
+const SIEVE: usize = 64;
 
 #[cfg(test)]
 mod tests {
@@ -178,6 +228,74 @@ mod tests {
             (nim.period, nim.saltus, nim.proved, nim.needed),
             (1, 1, false, None)
         );
+    }
+
+    /// The search of [`shortest`] without its sieve: each period in turn.
+    fn shortest_one_by_one(
+        g: &[u32],
+        build: impl Fn(u64, u64, u64) -> Periodicity,
+    ) -> Option<Periodicity> {
+        let len = g.len() as u64;
+        let g = |i: u64| i64::from(g[i as usize]);
+        for arithmetic in [false, true] {
+            for p in 1..len {
+                let s = g(len - 1) - g(len - 1 - p);
+                if (s != 0) != arithmetic || s < 0 {
+                    continue;
+                }
+                let mut n0 = len - p;
+                while n0 > 0 && g(n0 - 1 + p) - g(n0 - 1) == s {
+                    n0 -= 1;
+                }
+                let c = len - p - n0;
+                let fits = c >= MIN_REPEATS * p && c >= MIN_CHECKED;
+                if fits || (s == 0 && build(p, n0, 0).proved) {
+                    return Some(build(p, n0, s as u64));
+                }
+            }
+        }
+        None
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// Random preperiods followed by a random period (plain or arithmetic), cut
+        /// anywhere, with the proof lengths of a subtraction game and of an octal game.
+        #[test]
+        fn the_sieve_finds_what_each_period_in_turn_finds(
+            pre in proptest::collection::vec(0u32..4, 0..40),
+            period in proptest::collection::vec(0u32..4, 1..30),
+            saltus in 0u32..3,
+            len in 0usize..400,
+            rule in proptest::sample::select(vec!["subtraction:1,2", "kayles", "0.137", "grundy"]),
+        ) {
+            let rule = Rule::parse(rule).unwrap();
+            let mut g = pre.clone();
+            for i in 0..len.saturating_sub(pre.len()) {
+                let turn = (i / period.len()) as u32;
+                g.push(period[i % period.len()] + saltus * turn);
+            }
+            g.truncate(len);
+            let build = |p: u64, n0: u64, s: u64| {
+                let needed = if s == 0 { rule.proof_length(n0, p) } else { None };
+                Periodicity {
+                    period: p,
+                    preperiod: n0,
+                    saltus: s,
+                    checked: g.len() as u64,
+                    needed,
+                    proved: needed.is_some_and(|b| b <= g.len() as u64),
+                }
+            };
+            let wide: Vec<u32> = g.iter().map(|&v| v + (1 << 20)).collect();
+            let narrow: Vec<u8> = g.iter().map(|&v| v as u8).collect();
+            let expected = shortest_one_by_one(&g, build);
+            proptest::prop_assert_eq!(shortest(&g, build), expected);
+            proptest::prop_assert_eq!(shortest(&wide, build), expected);
+            if g.iter().all(|&v| v < 256) {
+                proptest::prop_assert_eq!(shortest(&narrow, build), expected);
+            }
+        }
     }
 
     #[test]

@@ -1602,9 +1602,18 @@ impl<'a, T: Cell> Block<'a, T> {
                     && !(self.unequal
                         && (start + first..start + first + count).contains(&(2 * p + k)))
             };
+            // And so are the heaps of the chunks of the scan the block marks at once.
+            let rare = self.rare.iter().zip(self.rare_values);
+            let chunks = self
+                .block_chunks
+                .get(t)
+                .map_or(&[][..], |(chunks, _)| chunks);
+            let chunked = chunks.iter().flat_map(|&c| {
+                let xs = view.range(c * CHUNK, (c + 1) * CHUNK);
+                (c * CHUNK..).zip(xs).map(|(p, x)| (p, x.get()))
+            });
             let mut pending = None;
-            for (&p, &v) in self.rare.iter().zip(self.rare_values) {
-                let p = p as usize;
+            for (p, v) in rare.map(|(&p, &v)| (p as usize, v)).chain(chunked) {
                 if !whole(p) {
                     work += run(rows, p, v);
                     continue;
@@ -1622,14 +1631,6 @@ impl<'a, T: Cell> Block<'a, T> {
             }
             if let Some((p, v)) = pending {
                 work += run(rows, p, v);
-            }
-            if let Some((chunks, _)) = self.block_chunks.get(t) {
-                for &c in chunks {
-                    let xs = view.range(c * CHUNK, (c + 1) * CHUNK);
-                    for (p, x) in (c * CHUNK..).zip(xs) {
-                        work += run(rows, p, x.get());
-                    }
-                }
             }
         }
         // The scan of step 3 for the first take, in every chunk but chunk 0 (last in the
