@@ -789,7 +789,13 @@ impl Sparse {
         for &k in one_takes.iter().take_while(|&&k| k < n) {
             row[at(view.get(n - k).get())] = 1;
         }
-        let below = rare.partition_point(|&r| (r as usize) < start);
+        // Past the last rare heap, every rare heap is below the block: no search.
+        let below = match rare.last() {
+            Some(&last) if last as usize >= start => {
+                rare.partition_point(|&r| (r as usize) < start)
+            }
+            _ => rare.len(),
+        };
         let (rare_below, values_below) = (&rare[..below], &rare_values[..below]);
         let (rare_block, values_block) = (&rare[below..], &rare_values[below..]);
         for &k in splits.clone() {
@@ -799,9 +805,11 @@ impl Sparse {
                 // p ≤ m − start, and G(m − p) = after[p − 1] (m may be n itself, for a
                 // take of none).
                 let after = view.backwards(start, m - 1);
-                let count = rare_below.partition_point(|&p| p as usize + start <= m);
-                for (&p, &v) in rare_below[..count].iter().zip(&values_below[..count]) {
+                for (&p, &v) in rare_below.iter().zip(values_below) {
                     let p = p as usize;
+                    if p + start > m {
+                        break;
+                    }
                     if !(*unequal && 2 * p == m) {
                         row[at(v ^ after[p - 1].get())] = 1;
                     }
