@@ -84,6 +84,18 @@ const NARROW: usize = 256;
 /// rows of [`NARROW`] marks take, and least common values are found in fewer bytes.
 const SHORTEST: usize = 64;
 
+/// Rows of marks lie this many bytes further apart than they are long: rows a power of
+/// two apart would put the marks of successive rows, which a rare heap's splits make one
+/// after the other, at the same offsets within a page, where the processor confuses them
+/// with the loads of the values (rows 2048 or 4096 apart).
+const PAD: usize = 64;
+
+/// How far apart rows of `stride` marks lie.
+#[inline(always)]
+const fn pitch(stride: usize) -> usize {
+    stride + PAD
+}
+
 /// After a heap whose value needs rows as wide as the values, the rows are that wide for
 /// this many heaps.
 const WIDE_FOR: usize = 1 << 16;
@@ -1202,7 +1214,7 @@ impl<T: Cell> Run<'_, '_, T> {
                 Some(theirs) if j >= half => (theirs, j - half),
                 _ => (&mut *mine, j),
             };
-            let row = &mut rows.marks[i * stride..(i + 1) * stride];
+            let row = &mut rows.marks[i * pitch(stride)..][..stride];
             let view = View::new(prefix, &values, off, len, recent);
             let mut found = sparse.value::<W, T>(view, start, row, rows.resume[i]);
             if found == Found::Wide {
@@ -1250,7 +1262,7 @@ struct Job {
 /// The scratch space of one thread for its heaps of a block.
 #[derive(Debug, Clone, Default)]
 struct Rows {
-    /// For each heap of its part of the block, a row of marks from `j * stride` on, one for
+    /// For each heap of its part of the block, a row of marks from `j * pitch(stride)` on, one for
     /// each value below the width: 1 when an option of the heap has that value.
     marks: Vec<u8>,
     /// For each heap, how many chunks of the order of step 3 (for the first take) its scan
@@ -1270,7 +1282,7 @@ impl Rows {
     /// Clears the rows for `count` heaps with rows of `stride` marks.
     fn reset(&mut self, count: usize, stride: usize) {
         self.marks.clear();
-        self.marks.resize(count * stride, 0);
+        self.marks.resize(count * pitch(stride), 0);
         self.resume.clear();
         self.resume.resize(count, (0, 0));
         self.work = 0;
@@ -1303,7 +1315,7 @@ impl Rows {
     ) {
         let stride = block.stride;
         let (work, scanning) = block.rows::<W>(
-            &mut self.marks[lo * stride..hi * stride],
+            &mut self.marks[lo * pitch(stride)..hi * pitch(stride)],
             &mut self.resume[lo..hi],
             first + lo,
             &mut self.wanted,
@@ -1571,7 +1583,7 @@ impl<'a, T: Cell> Block<'a, T> {
         wanted: &mut Vec<u32>,
     ) -> (u64, usize) {
         let (view, start, stride) = (self.view, self.start, self.stride);
-        let count = rows.len() / stride;
+        let count = rows.len() / pitch(stride);
         let mut work = 0;
         for (t, &k) in self.split_takes.iter().enumerate() {
             if start + first + count < k + 3 {
@@ -1589,12 +1601,12 @@ impl<'a, T: Cell> Block<'a, T> {
                 let equal = (self.unequal && 2 * p + k >= start)
                     .then(|| 2 * p + k - start)
                     .filter(|&j| (lo..hi).contains(&j));
-                let rows = &mut rows[(lo - first) * stride..];
+                let rows = &mut rows[(lo - first) * pitch(stride)..];
                 match equal {
                     Some(j) => {
-                        let (before, after) = rows.split_at_mut((j - lo) * stride);
+                        let (before, after) = rows.split_at_mut((j - lo) * pitch(stride));
                         mark_rows::<W, T>(before, stride, v, view.range(base, base + j - lo));
-                        let after = &mut after[stride..];
+                        let after = &mut after[pitch(stride)..];
                         let xs = view.range(base + j + 1 - lo, base + hi - lo);
                         mark_rows::<W, T>(after, stride, v, xs);
                     }
@@ -1651,7 +1663,7 @@ impl<'a, T: Cell> Block<'a, T> {
             .block_chunks
             .first()
             .map_or(&[][..], |(_, set)| &set[..]);
-        for (i, (row, resume)) in rows.chunks_exact_mut(stride).zip(resume).enumerate() {
+        for (i, (row, resume)) in rows.chunks_exact_mut(pitch(stride)).zip(resume).enumerate() {
             let n = start + first + i;
             if n < k + 2 {
                 continue;
@@ -1842,7 +1854,7 @@ fn mark_rows_twice<const W: usize, T: Cell>(
     (w, ys): (u32, &[T]),
 ) {
     let stride = if W == 0 { stride } else { W };
-    for ((row, x), y) in rows.chunks_exact_mut(stride).zip(xs).zip(ys) {
+    for ((row, x), y) in rows.chunks_exact_mut(pitch(stride)).zip(xs).zip(ys) {
         row[slot::<W, T>(v ^ x.get(), stride)] = 1;
         row[slot::<W, T>(w ^ y.get(), stride)] = 1;
     }
@@ -1853,7 +1865,7 @@ fn mark_rows_twice<const W: usize, T: Cell>(
 #[inline(always)]
 fn mark_rows<const W: usize, T: Cell>(rows: &mut [u8], stride: usize, v: u32, xs: &[T]) {
     let stride = if W == 0 { stride } else { W };
-    for (row, x) in rows.chunks_exact_mut(stride).zip(xs) {
+    for (row, x) in rows.chunks_exact_mut(pitch(stride)).zip(xs) {
         row[slot::<W, T>(v ^ x.get(), stride)] = 1;
     }
 }
