@@ -39,7 +39,8 @@
 //! meanwhile are kept apart ([`Recent`]) and stored once the helper is done; the helper
 //! gets no part until then, and fewer parts after blocks it was late for. Blocks are
 //! shared in epochs of [`EPOCH`] blocks only while that has been faster than not (by a
-//! [`MARGIN`]; the other way is tried now and then), and the helper thread lives only through epochs that share.
+//! [`MARGIN`]; the other way is tried now and then), and the helper thread lives only
+//! through epochs that share.
 //!
 //! The rows of marks are 256 long even when values are stored in 16 or 32 bits, with
 //! every value from 255 on sharing the last mark, for as long as no heap needs more: a
@@ -62,8 +63,9 @@ pub(super) const MASK_BITS: u32 = 8;
 /// the other part below the block.
 const BLOCK: usize = 128;
 
-/// The marks of a block take at most this many bytes, half for each thread, to stay in
-/// the second-level caches (blocks are shorter when the values are large).
+/// The marks of a block take at most this many bytes (and the [`PAD`] after each row),
+/// half for each thread, to stay in the second-level caches (blocks are shorter when the
+/// values are large).
 const BLOCK_BYTES: usize = 1 << 18;
 
 /// Blocks are shared between two threads when each gets at least this many heaps.
@@ -80,8 +82,9 @@ const SHARE_FROM: usize = if cfg!(test) { 0 } else { 1 << 12 };
 const NARROW: usize = 256;
 
 /// The shortest rows of marks: a cache line. Rows as short as the values are wide make
-/// the marks of a block of a game with small values (0.167, below 64) a quarter of what
-/// rows of [`NARROW`] marks take, and least common values are found in fewer bytes.
+/// the marks of a block of a game with small values (0.167, below 64) fewer than rows of
+/// [`NARROW`] marks (a quarter, and 128 bytes a row against 320 with the [`PAD`]), and
+/// least common values are found in fewer bytes.
 const SHORTEST: usize = 64;
 
 /// Rows of marks lie this many bytes further apart than they are long: rows a power of
@@ -759,7 +762,7 @@ impl Sparse {
     }
 
     /// G(n) for heap n = `start + j` = `g.len()` of the block from `start`, whose row of
-    /// marks holds what [`Sparse::prepare`] found.
+    /// marks holds what [`Block::rows`] found.
     fn value<const W: usize, T: Cell>(
         &mut self,
         view: View<'_, T>,
@@ -847,7 +850,7 @@ impl Sparse {
             return Found::Wide;
         }
         // Step 3: the rare values below c not marked, looked for among the other splits
-        // (those of the first take from where the scan of `prepare` stopped).
+        // (those of the first take from where the scan of `Block::rows` stopped).
         let scanned_before = resumed > 0;
         let mut scanned = false;
         let mut short = false;
@@ -1262,8 +1265,8 @@ struct Job {
 /// The scratch space of one thread for its heaps of a block.
 #[derive(Debug, Clone, Default)]
 struct Rows {
-    /// For each heap of its part of the block, a row of marks from `j * pitch(stride)` on, one for
-    /// each value below the width: 1 when an option of the heap has that value.
+    /// For each heap of its part of the block, a row of marks from `j * pitch(stride)` on,
+    /// one for each value below the width: 1 when an option of the heap has that value.
     marks: Vec<u8>,
     /// For each heap, how many chunks of the order of step 3 (for the first take) its scan
     /// went through before the heaps before it were known, and the least common value not
@@ -1572,9 +1575,10 @@ impl<'a, T: Cell> Block<'a, T> {
         }
     }
 
-    /// Does the work of [`Sparse::prepare`] for the heaps `start + first` … of `rows` (one
-    /// row each), recording in `resume` how many chunks of the order of step 3 the scan
-    /// of each heap went through.
+    /// Marks, for the heaps `start + first` … of `rows` (one row each), whatever involves
+    /// only heaps below the block, and scans for step 3 the splits with both parts below
+    /// it, recording in `resume` how many chunks of the order of step 3 the scan of each
+    /// heap went through.
     fn rows<const W: usize>(
         &self,
         rows: &mut [u8],
