@@ -63,8 +63,9 @@ pub(super) const MASK_BITS: u32 = 8;
 /// the other part below the block.
 const BLOCK: usize = 128;
 
-/// The marks of a block take at most this many bytes (and the [`PAD`] after each row), so
-/// that blocks with wide rows stay in the first-level data cache (32 or 48 KiB): each mark
+/// The marks of a block take at most this many bytes for each thread that marks it (and
+/// the [`PAD`] after each row), so that blocks with wide rows stay in the first-level
+/// data cache (32 or 48 KiB): each mark
 /// is a store to a place of its own in a row, and with the rows beyond that cache every
 /// store waits on the second-level one. Only rows of 512 marks or more make shorter blocks
 /// than [`BLOCK`]: 0.007, whose values pass 1024 by heap 2^18, took 1.5 times as long to
@@ -124,6 +125,13 @@ const MAX_BLOCK_CHUNKS: usize = 256;
 
 /// The takes (the first ones) for which the block marks chunks of the scan at once.
 const BLOCK_TAKES: usize = 4;
+
+/// How many heaps a whole block has with rows of `stride` marks, `shared` between two
+/// threads or not: each thread's part in [`BLOCK_BYTES`].
+fn block_len(stride: usize, shared: bool) -> usize {
+    let threads = if shared { 2 } else { 1 };
+    (threads * BLOCK_BYTES / stride).clamp(1, BLOCK)
+}
 
 /// Whether `v` is rare for `mask`.
 pub(super) fn is_rare(v: u32, mask: u32) -> bool {
@@ -669,9 +677,9 @@ impl Sparse {
     }
 
     /// Sets up the block of heaps from `start`, ending at `len` at the latest, for rows of
-    /// `stride` marks; returns how many heaps it has.
-    fn begin_block(&mut self, start: usize, len: usize, stride: usize) -> usize {
-        let block = (BLOCK_BYTES / stride).clamp(1, BLOCK);
+    /// `stride` marks, to be `shared` with a helper or not; returns how many heaps it has.
+    fn begin_block(&mut self, start: usize, len: usize, stride: usize, shared: bool) -> usize {
+        let block = block_len(stride, shared);
         let end = len.min(start + block);
         self.extend_takes(end);
         self.choose_block_chunks(start);
@@ -1166,11 +1174,11 @@ impl<T: Cell> Run<'_, '_, T> {
         let start = recent.known();
         let width = sparse.width;
         let stride = if W == 0 { width } else { W };
-        let count = sparse.begin_block(start, len, stride);
+        let shares = epoch.is_some_and(|e| e.shared);
+        let count = sparse.begin_block(start, len, stride, shares);
         // The helper reads the values stored only: it gets a part of the block when every
         // value below the block is.
-        let sharing =
-            epoch.is_some_and(|e| e.shared) && count >= 2 * MIN_SHARE && recent.all_stored();
+        let sharing = shares && count >= 2 * MIN_SHARE && recent.all_stored();
         let mut helper = helper.as_mut().filter(|_| sharing);
         if !helper.as_mut().is_some_and(|h| h.ready()) {
             helper = None;
@@ -1243,7 +1251,7 @@ impl<T: Cell> Run<'_, '_, T> {
                 break;
             }
         }
-        if count == (BLOCK_BYTES / stride).clamp(1, BLOCK) {
+        if count == block_len(stride, shares) {
             if 2 * sparse.scanning > count {
                 sparse.block_chunk_count = (sparse.block_chunk_count + 1).min(MAX_BLOCK_CHUNKS);
             } else {
