@@ -64,12 +64,12 @@ pub(super) const MASK_BITS: u32 = 8;
 const BLOCK: usize = 128;
 
 /// The marks of a block take at most this many bytes for each thread that marks it (and
-/// the [`PAD`] after each row), so that blocks with wide rows stay in the first-level
-/// data cache (32 or 48 KiB): each mark
-/// is a store to a place of its own in a row, and with the rows beyond that cache every
-/// store waits on the second-level one. Only rows of 512 marks or more make shorter blocks
-/// than [`BLOCK`]: 0.007, whose values pass 1024 by heap 2^18, took 1.5 times as long to
-/// 2^18 with 2^18 bytes, 0.6 1.7 times as long to 2^20.
+/// the [`PAD`] after each row), so that wide rows stay in the first-level data cache (32
+/// or 48 KiB): each mark is a store to a place of its own in a row, and with the rows
+/// beyond that cache every store waits on the second-level one. Only rows of 512 marks or
+/// more make blocks shorter than [`BLOCK`]. With 2^18 bytes, one thread took 1.5 times as
+/// long on 0.007 to 2^18 (rows of 2048: its values pass 1024 by then) and 1.7–2.0 times as
+/// long on 0.6 to 2^20 (rows of 512).
 const BLOCK_BYTES: usize = 1 << 15;
 
 /// Blocks are shared between two threads when each gets at least this many heaps.
