@@ -165,8 +165,10 @@ pub(super) struct Sparse {
     rows_spare: Rows,
     /// The rare values step 3 looks for.
     wanted: Vec<u32>,
-    /// How many chunks the block marks at once for each take.
+    /// How many chunks the block marks at once for each take, and those of the current
+    /// block.
     block_chunk_count: usize,
+    chunks: Arc<Chunks>,
     /// How many heaps of the current block scanned chunks of their own in step 3.
     scanning: usize,
     /// The rare values step 3 looks for again in the chunks already looked at.
@@ -205,10 +207,11 @@ struct Context {
     rare_values: Vec<u32>,
     /// Whether each value below the width is common.
     common: Vec<bool>,
-    /// For the first few takes, the chunks of the scan that the block marks at once, and
-    /// the same as a bit set.
-    block_chunks: Vec<(Vec<usize>, Vec<u64>)>,
 }
+
+/// For the first few takes, the chunks of the scan of step 3 that a block marks at once,
+/// and the same as a bit set.
+type Chunks = Vec<(Vec<usize>, Vec<u64>)>;
 
 /// What [`Sparse::value`] found for a heap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -457,7 +460,6 @@ impl Sparse {
                 rare: Vec::new(),
                 rare_values: Vec::new(),
                 common: Vec::new(),
-                block_chunks: Vec::new(),
             }),
             zero_takes: Vec::new(),
             takes_to: 0,
@@ -468,6 +470,7 @@ impl Sparse {
             rows_spare: Rows::default(),
             wanted: Vec::new(),
             block_chunk_count: BLOCK_CHUNKS,
+            chunks: Arc::default(),
             scanning: 0,
             late: Vec::new(),
             work: 0,
@@ -682,7 +685,7 @@ impl Sparse {
         let block = block_len(stride, shared);
         let end = len.min(start + block);
         self.extend_takes(end);
-        self.choose_block_chunks(start);
+        self.chunks = self.block_chunks(start, NEAR);
         end - start
     }
 
@@ -696,13 +699,24 @@ impl Sparse {
         )
     }
 
-    /// Follows the speeds of the threads: the thread that computes the values marked
-    /// `mine` heaps in `mine_time`, the helper `theirs` in `their_time`.
-    fn balance(&mut self, mine: usize, mine_time: Duration, theirs: usize, their_time: Duration) {
+    /// Follows the speeds of the threads so that both are done with a block's marks at
+    /// once: from the post of the helper's part, the thread that computes the values
+    /// worked `before` on other things (the values of the block before, when the part was
+    /// posted ahead) and then marked `mine` heaps in `mine_time`; the helper marked
+    /// `theirs` in `their_time`.
+    fn balance(
+        &mut self,
+        (mine, mine_time): (usize, Duration),
+        before: Duration,
+        (theirs, their_time): (usize, Duration),
+    ) {
         let mine_rate = mine_time.as_secs_f64() / mine as f64;
         let their_rate = their_time.as_secs_f64() / theirs as f64;
         if mine_rate > 0.0 && their_rate > 0.0 {
-            let even = their_rate / (mine_rate + their_rate);
+            // before + share · count · mine_rate = (1 − share) · count · their_rate
+            let count = (mine + theirs) as f64;
+            let even =
+                (count * their_rate - before.as_secs_f64()) / (count * (mine_rate + their_rate));
             self.share = (0.8 * self.share + 0.2 * even).clamp(0.1, 0.9);
         }
     }
@@ -714,22 +728,16 @@ impl Sparse {
         let width = self.width;
         let mut rows = std::mem::take(&mut self.rows_wide);
         rows.reset(1, width);
-        rows.mark(&self.block_marks(view, width), 0);
+        rows.mark(&Block::new(view, (n, n), width, &self.ctx, &self.chunks), 0);
         self.work += rows.work;
-        let (row, resume) = (&mut rows.marks[..], rows.resume[0]);
         let found = match width {
-            512 => self.value::<512, T>(view, n, row, resume),
-            1024 => self.value::<1024, T>(view, n, row, resume),
-            2048 => self.value::<2048, T>(view, n, row, resume),
-            _ => self.value::<0, T>(view, n, row, resume),
+            512 => self.value::<512, T>(view, &mut rows, 0),
+            1024 => self.value::<1024, T>(view, &mut rows, 0),
+            2048 => self.value::<2048, T>(view, &mut rows, 0),
+            _ => self.value::<0, T>(view, &mut rows, 0),
         };
         self.rows_wide = rows;
         found
-    }
-
-    /// What the rows of a block are marked from.
-    fn block_marks<'a, T: Cell>(&'a self, view: View<'a, T>, stride: usize) -> Block<'a, T> {
-        Block::new(view, stride, &self.ctx)
     }
 
     /// The smaller part of the most even split of m.
@@ -741,49 +749,55 @@ impl Sparse {
         }
     }
 
-    /// Chooses the chunks that the block from `start` marks at once, for the first few
-    /// takes: the first chunks of the scan whose splits are splits of every heap of the
-    /// block, with both parts below it.
-    fn choose_block_chunks(&mut self, start: usize) {
-        let halves: Vec<Option<usize>> = self
+    /// The chunks that the block from `start` marks at once, for the first few takes, with
+    /// the scan's first `near` chunks apart: the first chunks of the scan whose splits are
+    /// splits of every heap of the block, with both parts below it.
+    fn block_chunks(&self, start: usize, near: usize) -> Arc<Chunks> {
+        let halves = self
             .ctx
             .split_takes
             .iter()
             .take(BLOCK_TAKES)
-            .map(|&k| (start >= k + 2).then(|| self.half(start - k).min(self.ctx.reach)))
-            .collect();
-        let ctx = Arc::make_mut(&mut self.ctx);
-        ctx.block_chunks.resize_with(halves.len(), Default::default);
-        for (t, half) in halves.into_iter().enumerate() {
-            let (chunks, set) = &mut ctx.block_chunks[t];
-            chunks.clear();
-            set.clear();
-            if let Some(half) = half {
-                chunks.extend(
-                    far_chunks(half)
-                        .filter(|&c| (c + 1) * CHUNK - 1 <= half)
-                        .take(self.block_chunk_count),
-                );
-                set.resize(half / CHUNK / 64 + 1, 0);
-                for &c in chunks.iter() {
-                    set[c / 64] |= 1 << (c % 64);
-                }
+            .map(|&k| (start >= k + 2).then(|| self.half(start - k).min(self.ctx.reach)));
+        let chunks = halves.map(|half| {
+            let Some(half) = half else {
+                return Default::default();
+            };
+            let chunks: Vec<usize> = far_chunks(half, near)
+                .filter(|&c| (c + 1) * CHUNK - 1 <= half)
+                .take(self.block_chunk_count)
+                .collect();
+            let mut set = vec![0u64; half / CHUNK / 64 + 1];
+            for &c in &chunks {
+                set[c / 64] |= 1 << (c % 64);
             }
-        }
+            (chunks, set)
+        });
+        Arc::new(chunks.collect())
     }
 
-    /// G(n) for heap n = `start + j` = `g.len()` of the block from `start`, whose row of
-    /// marks holds what [`Block::rows`] found.
+    /// G(n) for heap n = `view.len()`, whose row of marks is row `i` of `rows`: what
+    /// [`Block::rows`] found with the values below `rows.known`.
     fn value<const W: usize, T: Cell>(
         &mut self,
         view: View<'_, T>,
-        start: usize,
-        row: &mut [u8],
-        (resumed, c_before): (usize, u32),
+        rows: &mut Rows,
+        i: usize,
     ) -> Found {
         let n = view.len();
         let width = self.width;
         let stride = if W == 0 { width } else { W };
+        let Rows {
+            marks,
+            resume,
+            known,
+            near,
+            chunks,
+            ..
+        } = rows;
+        let (start, near) = (*known, *near);
+        let (resumed, c_before) = resume[i];
+        let row = &mut marks[i * pitch(stride)..];
         let Sparse {
             ctx,
             zero_takes,
@@ -801,14 +815,14 @@ impl Sparse {
             rare,
             rare_values,
             common,
-            block_chunks,
         } = &**ctx;
         let row = &mut row[..stride];
         let at = |v: u32| slot::<W, T>(v, stride);
         let splits = split_takes.iter().take_while(|&&k| k + 2 <= n);
         // Step 1 for what the block did not mark: moves that leave no heap or one heap,
-        // the splits of a rare heap below the block with a part in the block, and the
-        // splits of the rare heaps of the block.
+        // the splits of a rare heap below `start` (the first heap the rows were marked
+        // without: the block's, or the block's before when the helper marked them ahead)
+        // with a part from there on, and the splits of the rare heaps from there on.
         if zero_takes.binary_search(&n).is_ok() {
             row[0] = 1;
         }
@@ -873,11 +887,11 @@ impl Sparse {
             let half = if *unequal { (m - 1) / 2 } else { m / 2 };
             short |= half > *reach;
             let half = half.min(*reach);
-            let done = block_chunks.get(t).map_or(&[][..], |(_, set)| &set[..]);
+            let done = chunks.get(t).map_or(&[][..], |(_, set)| &set[..]);
             let skip = if t == 0 { resumed } else { 0 };
             // The chunks whose splits may have a part in the block, first: the splits with a
             // small part are the only ones to have some values.
-            for chunk in 0..NEAR.min(half / CHUNK + 1) {
+            for chunk in 0..near.min(half / CHUNK + 1) {
                 if wanted.is_empty() {
                     break;
                 }
@@ -889,7 +903,7 @@ impl Sparse {
                 // `c_before` only.
                 late.clear();
                 late.extend(wanted.iter().filter(|&&w| w >= c_before));
-                for chunk in far_chunks(half).take(skip) {
+                for chunk in far_chunks(half, near).take(skip) {
                     if late.is_empty() {
                         break;
                     }
@@ -899,7 +913,7 @@ impl Sparse {
                 }
                 wanted.retain(|&w| row[at(w)] == 0);
             }
-            for chunk in far_chunks(half).skip(skip) {
+            for chunk in far_chunks(half, near).skip(skip) {
                 if wanted.is_empty() {
                     break;
                 }
@@ -1143,20 +1157,16 @@ impl<T: Cell> Run<'_, '_, T> {
     }
 
     /// Stores the values computed since last time, unless the helper is reading the
-    /// values stored (it is late: they are stored at a later block).
+    /// values stored.
     fn store(&mut self) {
-        let mut stored = match self.stored.try_write() {
-            Ok(stored) => stored,
-            Err(TryLockError::Poisoned(e)) => e.into_inner(),
-            Err(TryLockError::WouldBlock) => return,
-        };
-        self.recent.store(&mut stored, self.off, self.len);
+        store(self.stored, &mut self.recent, self.off, self.len);
     }
 
     /// Computes the values of a block of heaps (fewer when `len` is near or a value
     /// widens the marks), with rows of marks `W` long (`W` = 0: the width). Whatever
     /// involves only heaps below the block is marked first, shared with the helper if it
-    /// is free; then each heap's value in turn.
+    /// is free; then each heap's value in turn, while the helper marks its part of the
+    /// next block with the values below this one.
     fn block<const W: usize>(&mut self) -> Result<(), Stop> {
         let Run {
             sparse,
@@ -1176,61 +1186,108 @@ impl<T: Cell> Run<'_, '_, T> {
         let stride = if W == 0 { width } else { W };
         let shares = epoch.is_some_and(|e| e.shared);
         let count = sparse.begin_block(start, len, stride, shares);
-        // The helper reads the values stored only: it gets a part of the block when every
-        // value below the block is.
-        let sharing = shares && count >= 2 * MIN_SHARE && recent.all_stored();
-        let mut helper = helper.as_mut().filter(|_| sharing);
-        if !helper.as_mut().is_some_and(|h| h.ready()) {
-            helper = None;
-        }
-        // The heaps this thread marks: the first `half`.
-        let half = if helper.is_some() {
-            sparse.split(count)
-        } else {
-            count
+        let mut helper = helper.as_mut().filter(|_| shares && count >= 2 * MIN_SHARE);
+        // The helper's part of the block: posted while the values of the block before
+        // were computed, unless the block is not the one expected then, or now.
+        let ahead = helper
+            .as_mut()
+            .and_then(|h| h.ahead.take())
+            .filter(|a| (a.start, a.count, a.stride) == (start, count, stride));
+        let (half, posted) = match ahead {
+            Some(ahead) => (ahead.half, ahead.posted),
+            None => {
+                // The helper reads the values stored only: it gets a part of the block
+                // when every value below the block is.
+                if !(recent.all_stored() && helper.as_mut().is_some_and(|h| h.ready())) {
+                    helper = None;
+                }
+                let half = if helper.is_some() {
+                    sparse.split(count)
+                } else {
+                    count
+                };
+                if let Some(helper) = helper.as_deref_mut() {
+                    helper.post(Job {
+                        first: half,
+                        count: count - half,
+                        stride,
+                        known: start,
+                        start,
+                        ctx: Some(Arc::clone(&sparse.ctx)),
+                        chunks: Arc::clone(&sparse.chunks),
+                    });
+                }
+                (half, Instant::now())
+            }
         };
         let began = Instant::now();
-        if let Some(helper) = helper.as_deref_mut() {
-            helper.post(Job {
-                first: half,
-                count: count - half,
-                stride,
-                ctx: Some(Arc::clone(&sparse.ctx)),
-            });
-        }
-        let values = read(stored);
-        let (mine_time, mut theirs) = {
+        let (mine_time, done) = {
+            let values = read(stored);
             let view = View::new(prefix, &values, off, len, recent);
-            let block = sparse.block_marks(view, stride);
+            let block = Block::new(view, (start, start), stride, &sparse.ctx, &sparse.chunks);
             mine.reset(half, stride);
             mine.mark_part::<W, T>(&block, 0, 0, half);
             let mine_time = began.elapsed();
-            let theirs = helper
-                .map(|helper| helper.collect::<W, T>(&block, spare, (half, count), mine_time));
-            (mine_time, theirs)
+            let done = helper
+                .as_deref_mut()
+                .map(|h| h.collect::<W, T>(&block, spare, (half, count), mine_time));
+            (mine_time, done)
         };
-        if let Some(Theirs::Helper(rows)) = &theirs {
-            if let Some(finished) = rows.finished {
-                let their_time = finished.saturating_duration_since(began);
-                sparse.balance(half, mine_time, count - half, their_time);
+        // The helper's part is in `spare` when there is a helper, whoever marked it.
+        let helped = done.is_some();
+        if let (Some(true), Some(finished)) = (done, spare.finished) {
+            let their_time = finished.saturating_duration_since(posted);
+            let before = began.saturating_duration_since(posted);
+            sparse.balance((half, mine_time), before, (count - half, their_time));
+        }
+        #[cfg(test)]
+        if ahead.is_some() && done == Some(true) {
+            AHEAD_PARTS.set(AHEAD_PARTS.get() + 1);
+        }
+        let theirs = helped.then_some(&*spare);
+        sparse.work += mine.work + theirs.map_or(0, |t| t.work);
+        sparse.scanning = mine.scanning + theirs.map_or(0, |t| t.scanning);
+        // The helper is done with the values stored, unless it is late with its part:
+        // those of the block before can be stored, and it gets its part of the next
+        // block, to mark with the values below this one while this thread computes them.
+        if let Some(helper) = helper {
+            store(stored, recent, off, len);
+            let next = start + count;
+            if next < len && recent.all_stored() && helper.ready() {
+                let stride = stride_for::<T>(width, next >= sparse.narrow_from);
+                let count = len.min(next + block_len(stride, true)) - next;
+                if count >= 2 * MIN_SHARE {
+                    sparse.extend_takes(next + count);
+                    let half = sparse.split(count);
+                    helper.post(Job {
+                        first: half,
+                        count: count - half,
+                        stride,
+                        known: start,
+                        start: next,
+                        ctx: Some(Arc::clone(&sparse.ctx)),
+                        chunks: sparse.block_chunks(next, near_chunks(start, next)),
+                    });
+                    helper.ahead = Some(Ahead {
+                        start: next,
+                        count,
+                        stride,
+                        half,
+                        posted: Instant::now(),
+                    });
+                }
             }
         }
-        let mut theirs = match &mut theirs {
-            Some(Theirs::Helper(rows)) => Some(&mut **rows),
-            Some(Theirs::Spare) => Some(&mut *spare),
-            None => None,
-        };
-        sparse.work += mine.work + theirs.as_ref().map_or(0, |t| t.work);
-        sparse.scanning = mine.scanning + theirs.as_ref().map_or(0, |t| t.scanning);
+        let values = read(stored);
         for j in 0..count {
             let n = start + j;
-            let (rows, i) = match theirs.as_deref_mut() {
-                Some(theirs) if j >= half => (theirs, j - half),
-                _ => (&mut *mine, j),
+            let (rows, i) = if j >= half {
+                (&mut *spare, j - half)
+            } else {
+                (&mut *mine, j)
             };
-            let row = &mut rows.marks[i * pitch(stride)..][..stride];
             let view = View::new(prefix, &values, off, len, recent);
-            let mut found = sparse.value::<W, T>(view, start, row, rows.resume[i]);
+            let mut found = sparse.value::<W, T>(view, rows, i);
             if found == Found::Wide {
                 sparse.narrow_from = n + WIDE_FOR;
                 found = sparse.wide_value(view);
@@ -1262,6 +1319,32 @@ impl<T: Cell> Run<'_, '_, T> {
     }
 }
 
+/// Stores the values of `recent` not stored yet, of a run from `off` to `len`, unless the
+/// helper is reading the values stored (it is late: they are stored at a later block).
+fn store<T: Cell>(stored: &RwLock<Stored<'_, T>>, recent: &mut Recent<T>, off: usize, len: usize) {
+    if recent.all_stored() {
+        return;
+    }
+    let mut stored = match stored.try_write() {
+        Ok(stored) => stored,
+        Err(TryLockError::Poisoned(e)) => e.into_inner(),
+        Err(TryLockError::WouldBlock) => return,
+    };
+    recent.store(&mut stored, off, len);
+}
+
+/// The helper's part of the next block, posted before the values of the current one are
+/// computed: the block expected, and when the part was posted.
+#[derive(Debug, Clone, Copy)]
+struct Ahead {
+    start: usize,
+    count: usize,
+    stride: usize,
+    /// The heaps the thread that computes the values marks: the first `half`.
+    half: usize,
+    posted: Instant,
+}
+
 /// The heaps of a block a helper thread marks the rows of.
 #[derive(Debug, Default)]
 struct Job {
@@ -1269,8 +1352,13 @@ struct Job {
     first: usize,
     count: usize,
     stride: usize,
-    /// What the marks are made from besides the values.
+    /// The values read are those below `known`; the block's first heap is `start`.
+    known: usize,
+    start: usize,
+    /// What the marks are made from besides the values, and the chunks of the scan the
+    /// block marks at once.
     ctx: Option<Arc<Context>>,
+    chunks: Arc<Chunks>,
 }
 
 /// The scratch space of one thread for its heaps of a block.
@@ -1288,6 +1376,11 @@ struct Rows {
     /// What [`Block::rows`] found: the splits looked at, and how many heaps scanned.
     work: u64,
     scanning: usize,
+    /// What they were marked with: the values below `known`, the near chunks of the scan
+    /// apart, and the chunks the block marked at once.
+    known: usize,
+    near: usize,
+    chunks: Arc<Chunks>,
     /// When the helper was done with them.
     finished: Option<Instant>,
 }
@@ -1328,6 +1421,9 @@ impl Rows {
         hi: usize,
     ) {
         let stride = block.stride;
+        self.known = block.known;
+        self.near = block.near;
+        self.chunks = Arc::clone(block.block_chunks);
         let (work, scanning) = block.rows::<W>(
             &mut self.marks[lo * pitch(stride)..hi * pitch(stride)],
             &mut self.resume[lo..hi],
@@ -1337,14 +1433,6 @@ impl Rows {
         self.work += work;
         self.scanning += scanning;
     }
-}
-
-/// Whose rows the helper's part of a block is in.
-enum Theirs<'a> {
-    /// The helper's.
-    Helper(MutexGuard<'a, Rows>),
-    /// Those of the thread that computes the values.
-    Spare,
 }
 
 /// What a thread that computes the values and its helper share besides the values: the
@@ -1367,6 +1455,8 @@ struct Helper {
     skip: u32,
     /// Whether the helper gets a part of every block and is waited for (tests only).
     always: bool,
+    /// The part of the next block posted ahead, if any.
+    ahead: Option<Ahead>,
 }
 
 impl Drop for Helper {
@@ -1383,6 +1473,7 @@ impl Helper {
             misses: 0,
             skip: 0,
             always,
+            ahead: None,
         }
     }
 
@@ -1406,17 +1497,17 @@ impl Helper {
         self.link.handoff.post(self.posted);
     }
 
-    /// The helper's part of a block, marked by the helper or here: heaps `half` to
-    /// `count − 1` of `block`. The helper is never waited for long: a part it has not
-    /// begun is done here at once, and one it is late with is done here too, a piece at
-    /// a time, until either is done.
+    /// The helper's part of a block, marked by the helper or here, into `spare`: heaps
+    /// `half` to `count − 1` of `block`; whether the helper marked it. The helper is never
+    /// waited for long: a part it has not begun is done here at once, and one it is late
+    /// with is done here too, a piece at a time, until either is done.
     fn collect<const W: usize, T: Cell>(
         &mut self,
         block: &Block<'_, T>,
         spare: &mut Rows,
         (half, count): (usize, usize),
         mine_time: Duration,
-    ) -> Theirs<'_> {
+    ) -> bool {
         let theirs = count - half;
         spare.reset(theirs, block.stride);
         let done = if self.always {
@@ -1442,11 +1533,11 @@ impl Helper {
         };
         if done {
             self.misses = 0;
-            Theirs::Helper(lock(&self.link.rows))
+            std::mem::swap(&mut *lock(&self.link.rows), spare);
         } else {
             self.missed();
-            Theirs::Spare
         }
+        done
     }
 
     /// The helper did not do its part of a block.
@@ -1503,6 +1594,13 @@ thread_local! {
 #[cfg(test)]
 static HELPER_PARTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+#[cfg(test)]
+thread_local! {
+    /// The parts of blocks marked ahead by the helpers of the runs of this thread that
+    /// were used (tests only).
+    static AHEAD_PARTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// Whether the runs of this thread have a helper whatever the threads and the pace.
 fn forced_helper() -> Option<bool> {
     #[cfg(test)]
@@ -1530,7 +1628,10 @@ fn help<T: Cell>(
                 first,
                 count,
                 stride,
+                known,
+                start,
                 ctx,
+                chunks,
             } = std::mem::take(&mut *lock(job));
             let Some(ctx) = ctx else {
                 unreachable!("a job posted comes with what its marks are made from")
@@ -1538,7 +1639,8 @@ fn help<T: Cell>(
             let values = read(stored);
             let mut rows = lock(rows);
             rows.reset(count, stride);
-            let block = Block::new(View::stored(prefix, &values, off, len), stride, &ctx);
+            let view = View::stored(prefix, &values, off, len);
+            let block = Block::new(view, (known, start), stride, &ctx, &chunks);
             if lazy && number % 4 != 0 {
                 std::thread::sleep(Duration::from_millis(number % 7));
             }
@@ -1551,10 +1653,17 @@ fn help<T: Cell>(
     }
 }
 
-/// What the rows of a block are marked from: the values below it and the rare heaps.
+/// What the rows of a block are marked from: the values below a heap (the block's first,
+/// or the first of the block before when the rows are marked ahead) and the rare heaps
+/// below it.
 struct Block<'a, T> {
     view: View<'a, T>,
+    /// The values read are those below `known`; the first heap of the block is `start`.
+    known: usize,
     start: usize,
+    /// The first chunks of the scan of step 3, whose splits may have a part from `known`
+    /// on, are left to [`Sparse::value`].
+    near: usize,
     /// The largest smaller part of the splits step 3 looks at.
     reach: usize,
     stride: usize,
@@ -1564,16 +1673,28 @@ struct Block<'a, T> {
     rare: &'a [u32],
     rare_values: &'a [u32],
     common: &'a [bool],
-    block_chunks: &'a [(Vec<usize>, Vec<u64>)],
+    block_chunks: &'a Arc<Chunks>,
 }
 
 impl<'a, T: Cell> Block<'a, T> {
-    /// The rows of the block from the first heap whose value `view` does not have, with
-    /// rows of `stride` marks.
-    fn new(view: View<'a, T>, stride: usize, ctx: &'a Context) -> Self {
+    /// The rows of the block from heap `start`, with rows of `stride` marks, marked with
+    /// the values below `known` (`view` has them) and the rare heaps of `ctx`, which must be
+    /// below `known` too; the block marks `chunks` at once, which must be chosen for
+    /// `start` with [`near_chunks`]`(known, start)` apart.
+    fn new(
+        view: View<'a, T>,
+        (known, start): (usize, usize),
+        stride: usize,
+        ctx: &'a Context,
+        chunks: &'a Arc<Chunks>,
+    ) -> Self {
+        debug_assert!(known <= view.len() && known <= start && start - known <= BLOCK);
+        debug_assert!(ctx.rare.last().is_none_or(|&r| (r as usize) < known));
         Block {
             view,
-            start: view.len(),
+            known,
+            start,
+            near: near_chunks(known, start),
             reach: ctx.reach,
             stride,
             unequal: ctx.unequal,
@@ -1582,14 +1703,14 @@ impl<'a, T: Cell> Block<'a, T> {
             rare: &ctx.rare,
             rare_values: &ctx.rare_values,
             common: &ctx.common,
-            block_chunks: &ctx.block_chunks,
+            block_chunks: chunks,
         }
     }
 
     /// Marks, for the heaps `start + first` … of `rows` (one row each), whatever involves
-    /// only heaps below the block, and scans for step 3 the splits with both parts below
-    /// it, recording in `resume` how many chunks of the order of step 3 the scan of each
-    /// heap went through.
+    /// only heaps below `known`, and scans for step 3 the splits with both parts below it,
+    /// recording in `resume` how many chunks of the order of step 3 the scan of each heap
+    /// went through.
     fn rows<const W: usize>(
         &self,
         rows: &mut [u8],
@@ -1597,7 +1718,7 @@ impl<'a, T: Cell> Block<'a, T> {
         first: usize,
         wanted: &mut Vec<u32>,
     ) -> (u64, usize) {
-        let (view, start, stride) = (self.view, self.start, self.stride);
+        let (view, known, start, stride) = (self.view, self.known, self.start, self.stride);
         let count = rows.len() / pitch(stride);
         let mut work = 0;
         for (t, &k) in self.split_takes.iter().enumerate() {
@@ -1605,10 +1726,10 @@ impl<'a, T: Cell> Block<'a, T> {
                 break;
             }
             // Marks v XOR G(q) for the heaps n = start + j whose split into p and
-            // q = n − k − p has 1 ≤ q < start (and q ≠ p when the parts must differ).
+            // q = n − k − p has 1 ≤ q < known (and q ≠ p when the parts must differ).
             let run = |rows: &mut [u8], p: usize, v: u32| -> u64 {
                 let lo = (k + p + 1).saturating_sub(start).max(first);
-                let hi = (first + count).min(k + p);
+                let hi = (first + count).min((known + k + p).saturating_sub(start));
                 if lo >= hi {
                     return 0;
                 }
@@ -1633,7 +1754,7 @@ impl<'a, T: Cell> Block<'a, T> {
             // overlaps the marks of two rows better than of one.
             let whole = |p: usize| {
                 k + p < start + first
-                    && start + first + count <= k + p + start
+                    && start + first + count <= k + p + known
                     && !(self.unequal
                         && (start + first..start + first + count).contains(&(2 * p + k)))
             };
@@ -1668,8 +1789,8 @@ impl<'a, T: Cell> Block<'a, T> {
                 work += run(rows, p, v);
             }
         }
-        // The scan of step 3 for the first take, in every chunk but chunk 0 (last in the
-        // order): those splits have both parts below the block.
+        // The scan of step 3 for the first take, in every chunk but the near ones: those
+        // splits have both parts below `known`.
         let mut scanning = 0;
         let Some(&k) = self.split_takes.first() else {
             return (work, scanning);
@@ -1683,10 +1804,9 @@ impl<'a, T: Cell> Block<'a, T> {
             if n < k + 2 {
                 continue;
             }
-            // The moves that leave one heap below the block (those that leave one in it
-            // are marked later).
+            // The moves that leave one heap below `known` (the others are marked later).
             for &k in self.one_takes.iter().take_while(|&&k| k < n) {
-                if n - k < start {
+                if n - k < known {
                     row[slot::<W, T>(view.get(n - k).get(), stride)] = 1;
                 }
             }
@@ -1697,7 +1817,7 @@ impl<'a, T: Cell> Block<'a, T> {
             let m = n - k;
             let half = if self.unequal { (m - 1) / 2 } else { m / 2 }.min(self.reach);
             let mut chunks = 0;
-            for (consumed, chunk) in far_chunks(half).enumerate() {
+            for (consumed, chunk) in far_chunks(half, self.near).enumerate() {
                 if wanted.is_empty() {
                     break;
                 }
@@ -1801,15 +1921,22 @@ fn any_split_is<T: Cell>(low: &[T], high: &[T], w: T) -> bool {
 /// the block: chunks 0 … NEAR − 1.
 const NEAR: usize = BLOCK.div_ceil(CHUNK);
 
+/// The chunks of the scan of step 3 whose splits of a heap of the block from `start` may
+/// have a part from `known` on, for rows marked with the values below `known`: chunks 0 …
+/// `near_chunks(known, start)` − 1 ([`NEAR`] when `known` is `start`).
+fn near_chunks(known: usize, start: usize) -> usize {
+    (start - known + BLOCK).div_ceil(CHUNK)
+}
+
 /// The other chunks of the scan of step 3 for the splits of m with smaller part up to
-/// `half`, in the order they are looked at: by turns, one of the lower half of them going
+/// `half`, beyond the first `near`, in the order they are looked at: by turns, one of the lower half of them going
 /// up, and one of the upper half in a scattered order (bit-reversed chunk numbers). The
 /// small heaps are the only parts of the splits with some values (0.354 has values that
 /// only a dozen splits, all with a part below 400, have); other values are found sooner
 /// far apart than among neighbouring heaps, which have similar values.
-fn far_chunks(half: usize) -> impl Iterator<Item = usize> {
+fn far_chunks(half: usize, near: usize) -> impl Iterator<Item = usize> {
     let chunks = half / CHUNK + 1;
-    let count = chunks.saturating_sub(NEAR);
+    let count = chunks.saturating_sub(near);
     let low = count / 2;
     let high = count - low;
     let bits = usize::BITS - high.saturating_sub(1).leading_zeros();
@@ -1819,9 +1946,9 @@ fn far_chunks(half: usize) -> impl Iterator<Item = usize> {
             _ => i.reverse_bits() >> (usize::BITS - bits),
         })
         .filter(move |&c| c < high)
-        .map(move |c| NEAR + low + c);
+        .map(move |c| near + low + c);
     Alternate {
-        up: NEAR..NEAR + low,
+        up: near..near + low,
         spread,
         turn: false,
     }
@@ -1954,16 +2081,26 @@ mod tests {
 
     #[test]
     fn the_scan_looks_at_every_chunk_once() {
-        for half in (0..2000).chain([65_535, 65_536, 1 << 20, 3 << 20]) {
-            let chunks = half / super::CHUNK + 1;
-            let mut seen: Vec<usize> = (0..super::NEAR.min(chunks)).collect();
-            seen.extend(super::far_chunks(half));
-            let first_up = seen.get(super::NEAR).copied();
-            seen.sort_unstable();
-            assert_eq!(seen, (0..chunks).collect::<Vec<_>>(), "{half}");
-            if chunks > super::NEAR + 1 {
-                // The smallest heaps beyond the near chunks come first.
-                assert_eq!(first_up, Some(super::NEAR), "{half}");
+        // Rows marked with the values below their block, and below the block before (of
+        // 128 heaps, or of fewer when the rows are wide).
+        let nears = [
+            super::NEAR,
+            super::near_chunks(0, 128),
+            super::near_chunks(0, 64),
+        ];
+        assert_eq!(nears, [2, 4, 3]);
+        for near in nears {
+            for half in (0..2000).chain([65_535, 65_536, 1 << 20, 3 << 20]) {
+                let chunks = half / super::CHUNK + 1;
+                let mut seen: Vec<usize> = (0..near.min(chunks)).collect();
+                seen.extend(super::far_chunks(half, near));
+                let first_up = seen.get(near).copied();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..chunks).collect::<Vec<_>>(), "{half}");
+                if chunks > near + 1 {
+                    // The smallest heaps beyond the near chunks come first.
+                    assert_eq!(first_up, Some(near), "{half}");
+                }
             }
         }
     }
@@ -2033,8 +2170,10 @@ mod tests {
             for force in [true, false] {
                 super::FORCE_HELPER.set(Some(force));
                 let parts = super::HELPER_PARTS.load(Ordering::Relaxed);
+                let ahead = super::AHEAD_PARTS.get();
                 let sparse = values(&rule, Algorithm::Sparse, 4000);
                 let helped = super::HELPER_PARTS.load(Ordering::Relaxed) > parts;
+                let ahead = super::AHEAD_PARTS.get() - ahead;
                 super::FORCE_HELPER.set(None);
                 let first = plain.iter().zip(&sparse).position(|(a, b)| a != b);
                 assert_eq!(
@@ -2044,6 +2183,9 @@ mod tests {
                 assert_eq!(sparse.len(), plain.len(), "{text}, helper forced {force}");
                 if force {
                     assert!(helped, "{text}: the helper marked no part");
+                    // Every block but the first of a run and those after a larger value
+                    // (4000 heaps: 31 blocks of 128 heaps or more).
+                    assert!(ahead >= 16, "{text}: {ahead} parts marked ahead used");
                 }
             }
         }
