@@ -31,6 +31,13 @@
 //! splits with a part in it, steps 2 and 3 with these marks (which may raise c), and the
 //! rest of the scan, if any.
 //!
+//! That part, in order, is a fifth to a quarter of the work of Grundy's game: while the
+//! thread that computes the values does it for one block, the helper marks its part of
+//! the next block with the values below the current one. What involves the current
+//! block's heaps is then left to each heap of the next block too, as for its own block
+//! (the splits with a part in either block). So the two threads work at once through most
+//! of each block, and the share of the marks each takes follows their speeds.
+//!
 //! The thread that computes the values never waits long for its helper, which may get no
 //! processor for milliseconds when another program keeps the other core busy: it does a
 //! part the helper has not begun itself, and a part the helper is late with too, a few
@@ -341,7 +348,8 @@ impl<'a, T: Cell> View<'a, T> {
         }
     }
 
-    /// G(hi), G(hi − 1), … G(lo), from the tail backwards, at most [`BLOCK`].
+    /// G(hi), G(hi − 1), … G(lo), from the tail backwards; when G(hi) is not stored, G(lo)
+    /// is at most [`BLOCK`] heaps before the first value not stored.
     #[inline(always)]
     fn backwards(&self, lo: usize, hi: usize) -> &'a [T] {
         if hi >= self.stored {
