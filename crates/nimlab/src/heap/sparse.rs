@@ -65,18 +65,20 @@ use super::values::Cell;
 /// The widest mask, in bits: masks are below 2^8.
 pub(super) const MASK_BITS: u32 = 8;
 
-/// The most heaps computed in one block. The chunks of the scan that the block marks at
-/// once start at this heap or above, so that their splits of a heap of the block have
-/// the other part below the block.
-const BLOCK: usize = 128;
+/// The most heaps computed in one block when two threads mark it; a block one thread marks
+/// has at most half as many. Each thread's part of a block then has as many heaps as a
+/// block of one thread, and so as many marks for each rare heap's split it goes through:
+/// Grundy's game to 2^21 with two threads took a median 3.55 s with blocks of 256 heaps
+/// against 3.83 s with blocks of 128, in runs by turns.
+const BLOCK: usize = 256;
 
 /// The marks of a block take at most this many bytes for each thread that marks it (and
 /// the [`PAD`] after each row), so that wide rows stay in the first-level data cache (32
 /// or 48 KiB): each mark is a store to a place of its own in a row, and with the rows
 /// beyond that cache every store waits on the second-level one. Only rows of 512 marks or
-/// more make blocks shorter than [`BLOCK`]. With 2^18 bytes, one thread took 1.5 times as
-/// long on 0.007 to 2^18 (rows of 2048: its values pass 1024 by then) and 1.7–2.0 times as
-/// long on 0.6 to 2^20 (rows of 512).
+/// more make blocks shorter than [`BLOCK`] (or half of it, for one thread). With 2^18
+/// bytes, one thread took 1.5 times as long on 0.007 to 2^18 (rows of 2048: its values
+/// pass 1024 by then) and 1.7–2.0 times as long on 0.6 to 2^20 (rows of 512).
 const BLOCK_BYTES: usize = 1 << 15;
 
 /// Blocks are shared between two threads when each gets at least this many heaps.
@@ -134,10 +136,11 @@ const MAX_BLOCK_CHUNKS: usize = 256;
 const BLOCK_TAKES: usize = 4;
 
 /// How many heaps a whole block has with rows of `stride` marks, `shared` between two
-/// threads or not: each thread's part in [`BLOCK_BYTES`].
+/// threads or not: each thread's part in [`BLOCK_BYTES`], and at most half of [`BLOCK`]
+/// for each thread.
 fn block_len(stride: usize, shared: bool) -> usize {
     let threads = if shared { 2 } else { 1 };
-    (threads * BLOCK_BYTES / stride).clamp(1, BLOCK)
+    (threads * BLOCK_BYTES / stride).clamp(1, threads * BLOCK / 2)
 }
 
 /// Whether `v` is rare for `mask`.
@@ -216,9 +219,17 @@ struct Context {
     common: Vec<bool>,
 }
 
-/// For the first few takes, the chunks of the scan of step 3 that a block marks at once,
-/// and the same as a bit set.
-type Chunks = Vec<(Vec<usize>, Vec<u64>)>;
+/// The chunks of the scan of step 3 that a block marks at once, and those left to each
+/// heap's value.
+#[derive(Debug, Default)]
+struct Chunks {
+    /// The chunks 0 … `near` − 1, whose splits may have a part whose value the marks are
+    /// made without, come first in the scan, and are left to [`Sparse::value`].
+    near: usize,
+    /// For the first few takes, the chunks the block marks at once, and the same as a bit
+    /// set.
+    takes: Vec<(Vec<usize>, Vec<u64>)>,
+}
 
 /// What [`Sparse::value`] found for a heap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -693,7 +704,7 @@ impl Sparse {
         let block = block_len(stride, shared);
         let end = len.min(start + block);
         self.extend_takes(end);
-        self.chunks = self.block_chunks(start, NEAR);
+        self.chunks = self.block_chunks(start, near_chunks(start, end));
         end - start
     }
 
@@ -781,7 +792,10 @@ impl Sparse {
             }
             (chunks, set)
         });
-        Arc::new(chunks.collect())
+        Arc::new(Chunks {
+            near,
+            takes: chunks.collect(),
+        })
     }
 
     /// G(n) for heap n = `view.len()`, whose row of marks is row `i` of `rows`: what
@@ -799,11 +813,10 @@ impl Sparse {
             marks,
             resume,
             known,
-            near,
             chunks,
             ..
         } = rows;
-        let (start, near) = (*known, *near);
+        let (start, near) = (*known, chunks.near);
         let (resumed, c_before) = resume[i];
         let row = &mut marks[i * pitch(stride)..];
         let Sparse {
@@ -895,7 +908,7 @@ impl Sparse {
             let half = if *unequal { (m - 1) / 2 } else { m / 2 };
             short |= half > *reach;
             let half = half.min(*reach);
-            let done = chunks.get(t).map_or(&[][..], |(_, set)| &set[..]);
+            let done = chunks.takes.get(t).map_or(&[][..], |(_, set)| &set[..]);
             let skip = if t == 0 { resumed } else { 0 };
             // The chunks whose splits may have a part in the block, first: the splits with a
             // small part are the only ones to have some values.
@@ -1274,7 +1287,7 @@ impl<T: Cell> Run<'_, '_, T> {
                         known: start,
                         start: next,
                         ctx: Some(Arc::clone(&sparse.ctx)),
-                        chunks: sparse.block_chunks(next, near_chunks(start, next)),
+                        chunks: sparse.block_chunks(next, near_chunks(start, next + count)),
                     });
                     helper.ahead = Some(Ahead {
                         start: next,
@@ -1384,10 +1397,9 @@ struct Rows {
     /// What [`Block::rows`] found: the splits looked at, and how many heaps scanned.
     work: u64,
     scanning: usize,
-    /// What they were marked with: the values below `known`, the near chunks of the scan
-    /// apart, and the chunks the block marked at once.
+    /// What they were marked with: the values below `known`, and the chunks the block
+    /// marked at once and those it left.
     known: usize,
-    near: usize,
     chunks: Arc<Chunks>,
     /// When the helper was done with them.
     finished: Option<Instant>,
@@ -1430,7 +1442,6 @@ impl Rows {
     ) {
         let stride = block.stride;
         self.known = block.known;
-        self.near = block.near;
         self.chunks = Arc::clone(block.block_chunks);
         let (work, scanning) = block.rows::<W>(
             &mut self.marks[lo * pitch(stride)..hi * pitch(stride)],
@@ -1669,9 +1680,6 @@ struct Block<'a, T> {
     /// The values read are those below `known`; the first heap of the block is `start`.
     known: usize,
     start: usize,
-    /// The first chunks of the scan of step 3, whose splits may have a part from `known`
-    /// on, are left to [`Sparse::value`].
-    near: usize,
     /// The largest smaller part of the splits step 3 looks at.
     reach: usize,
     stride: usize,
@@ -1688,7 +1696,7 @@ impl<'a, T: Cell> Block<'a, T> {
     /// The rows of the block from heap `start`, with rows of `stride` marks, marked with
     /// the values below `known` (`view` has them) and the rare heaps of `ctx`, which must be
     /// below `known` too; the block marks `chunks` at once, which must be chosen for
-    /// `start` with [`near_chunks`]`(known, start)` apart.
+    /// `start` with at least [`near_chunks`]`(known, end)` apart, `end` the block's end.
     fn new(
         view: View<'a, T>,
         (known, start): (usize, usize),
@@ -1702,7 +1710,6 @@ impl<'a, T: Cell> Block<'a, T> {
             view,
             known,
             start,
-            near: near_chunks(known, start),
             reach: ctx.reach,
             stride,
             unequal: ctx.unequal,
@@ -1728,6 +1735,8 @@ impl<'a, T: Cell> Block<'a, T> {
     ) -> (u64, usize) {
         let (view, known, start, stride) = (self.view, self.known, self.start, self.stride);
         let count = rows.len() / pitch(stride);
+        let near = self.block_chunks.near;
+        debug_assert!(near >= near_chunks(known, start + first + count));
         let mut work = 0;
         for (t, &k) in self.split_takes.iter().enumerate() {
             if start + first + count < k + 3 {
@@ -1770,6 +1779,7 @@ impl<'a, T: Cell> Block<'a, T> {
             let rare = self.rare.iter().zip(self.rare_values);
             let chunks = self
                 .block_chunks
+                .takes
                 .get(t)
                 .map_or(&[][..], |(chunks, _)| chunks);
             let chunked = chunks.iter().flat_map(|&c| {
@@ -1805,6 +1815,7 @@ impl<'a, T: Cell> Block<'a, T> {
         };
         let done = self
             .block_chunks
+            .takes
             .first()
             .map_or(&[][..], |(_, set)| &set[..]);
         for (i, (row, resume)) in rows.chunks_exact_mut(pitch(stride)).zip(resume).enumerate() {
@@ -1825,7 +1836,7 @@ impl<'a, T: Cell> Block<'a, T> {
             let m = n - k;
             let half = if self.unequal { (m - 1) / 2 } else { m / 2 }.min(self.reach);
             let mut chunks = 0;
-            for (consumed, chunk) in far_chunks(half, self.near).enumerate() {
+            for (consumed, chunk) in far_chunks(half, near).enumerate() {
                 if wanted.is_empty() {
                     break;
                 }
@@ -1925,15 +1936,12 @@ fn any_split_is<T: Cell>(low: &[T], high: &[T], w: T) -> bool {
     hit != 0
 }
 
-/// The chunks of the scan of step 3 whose splits of a heap of a block may have a part in
-/// the block: chunks 0 … NEAR − 1.
-const NEAR: usize = BLOCK.div_ceil(CHUNK);
-
-/// The chunks of the scan of step 3 whose splits of a heap of the block from `start` may
-/// have a part from `known` on, for rows marked with the values below `known`: chunks 0 …
-/// `near_chunks(known, start)` − 1 ([`NEAR`] when `known` is `start`).
-fn near_chunks(known: usize, start: usize) -> usize {
-    (start - known + BLOCK).div_ceil(CHUNK)
+/// How many chunks of the scan of step 3 come first for the heaps of a block that ends
+/// before heap `end`, with rows marked with the values below `known`: the chunks whose
+/// splits of a heap of the block may have a part from `known` on (2 for a block of 128
+/// heaps marked with the values below it).
+fn near_chunks(known: usize, end: usize) -> usize {
+    (end - known).div_ceil(CHUNK)
 }
 
 /// The other chunks of the scan of step 3 for the splits of m with smaller part up to
@@ -2091,12 +2099,15 @@ mod tests {
     fn the_scan_looks_at_every_chunk_once() {
         // Rows marked with the values below their block, and below the block before (of
         // 128 heaps, or of fewer when the rows are wide).
+        // Blocks of 128 and 256 heaps, and of 256 marked with the values below the block of
+        // 256 before, or of 64 before.
         let nears = [
-            super::NEAR,
             super::near_chunks(0, 128),
-            super::near_chunks(0, 64),
+            super::near_chunks(0, 256),
+            super::near_chunks(0, 512),
+            super::near_chunks(0, 320),
         ];
-        assert_eq!(nears, [2, 4, 3]);
+        assert_eq!(nears, [2, 4, 8, 5]);
         for near in nears {
             for half in (0..2000).chain([65_535, 65_536, 1 << 20, 3 << 20]) {
                 let chunks = half / super::CHUNK + 1;
@@ -2192,8 +2203,8 @@ mod tests {
                 if force {
                     assert!(helped, "{text}: the helper marked no part");
                     // Every block but the first of a run and those after a larger value
-                    // (4000 heaps: 31 blocks of 128 heaps or more).
-                    assert!(ahead >= 16, "{text}: {ahead} parts marked ahead used");
+                    // (4000 heaps: 16 blocks of 256 heaps, more while rows are wide).
+                    assert!(ahead >= 8, "{text}: {ahead} parts marked ahead used");
                 }
             }
         }
