@@ -5,7 +5,9 @@
 #   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET…]     (default: 60 seconds, every target)
 #
 # FUZZ_JOBS=N runs N targets at once (default 1), FUZZ_SANITIZER=none builds without
-# AddressSanitizer, FUZZ_SEED=N seeds the mutations so that runs repeat one another (for
+# AddressSanitizer, FUZZ_CODEGEN_UNITS=N builds each crate in N parts at once (cargo-fuzz
+# builds it in one by default: the targets run faster, but take longer to build), FUZZ_SEED=N
+# seeds the mutations so that runs repeat one another (for
 # CI; only inputs stopped at a time limit may take other paths on a slower machine), while
 # a random seed, the default, explores further.
 #
@@ -41,7 +43,7 @@ fi
 # code, but without a sanitizer a stack overflow kills the target before libFuzzer can
 # save the input; AddressSanitizer reports it with its stack. `FUZZ_SANITIZER=none` builds
 # faster and runs about twice as fast, for panics and timeouts only.
-build=(--sanitizer "${FUZZ_SANITIZER:-address}")
+build=(--sanitizer "${FUZZ_SANITIZER:-address}" ${FUZZ_CODEGEN_UNITS:+--codegen-units="$FUZZ_CODEGEN_UNITS"})
 work="${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/nimlab-fuzz.XXXXXX")}"
 mkdir -p "$work"
 
