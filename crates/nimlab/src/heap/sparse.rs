@@ -718,6 +718,29 @@ impl Sparse {
         )
     }
 
+    /// The helper's part of the block of `count` heaps from `start`, with rows of `stride`
+    /// marks, marked with the values below `known` and with `chunks` marked at once: how
+    /// many heaps the thread that computes the values marks (the first ones), and the job
+    /// of the rest.
+    fn part(
+        &self,
+        (known, start, count): (usize, usize, usize),
+        stride: usize,
+        chunks: Arc<Chunks>,
+    ) -> (usize, Job) {
+        let half = self.split(count);
+        let job = Job {
+            first: half,
+            count: count - half,
+            stride,
+            known,
+            start,
+            ctx: Some(Arc::clone(&self.ctx)),
+            chunks,
+        };
+        (half, job)
+    }
+
     /// Follows the speeds of the threads so that both are done with a block's marks at
     /// once: from the post of the helper's part, the thread that computes the values
     /// worked `before` on other things (the values of the block before, when the part was
@@ -910,8 +933,8 @@ impl Sparse {
             let half = half.min(*reach);
             let done = chunks.takes.get(t).map_or(&[][..], |(_, set)| &set[..]);
             let skip = if t == 0 { resumed } else { 0 };
-            // The chunks whose splits may have a part in the block, first: the splits with a
-            // small part are the only ones to have some values.
+            // The chunks whose splits may have a part from `start` on, first: the splits with
+            // a small part are the only ones to have some values.
             for chunk in 0..near.min(half / CHUNK + 1) {
                 if wanted.is_empty() {
                     break;
@@ -1222,22 +1245,15 @@ impl<T: Cell> Run<'_, '_, T> {
                 if !(recent.all_stored() && helper.as_mut().is_some_and(|h| h.ready())) {
                     helper = None;
                 }
-                let half = if helper.is_some() {
-                    sparse.split(count)
-                } else {
-                    count
+                let half = match helper.as_deref_mut() {
+                    Some(helper) => {
+                        let chunks = Arc::clone(&sparse.chunks);
+                        let (half, job) = sparse.part((start, start, count), stride, chunks);
+                        helper.post(job);
+                        half
+                    }
+                    None => count,
                 };
-                if let Some(helper) = helper.as_deref_mut() {
-                    helper.post(Job {
-                        first: half,
-                        count: count - half,
-                        stride,
-                        known: start,
-                        start,
-                        ctx: Some(Arc::clone(&sparse.ctx)),
-                        chunks: Arc::clone(&sparse.chunks),
-                    });
-                }
                 (half, Instant::now())
             }
         };
@@ -1279,16 +1295,9 @@ impl<T: Cell> Run<'_, '_, T> {
                 let count = len.min(next + block_len(stride, true)) - next;
                 if count >= 2 * MIN_SHARE {
                     sparse.extend_takes(next + count);
-                    let half = sparse.split(count);
-                    helper.post(Job {
-                        first: half,
-                        count: count - half,
-                        stride,
-                        known: start,
-                        start: next,
-                        ctx: Some(Arc::clone(&sparse.ctx)),
-                        chunks: sparse.block_chunks(next, near_chunks(start, next + count)),
-                    });
+                    let chunks = sparse.block_chunks(next, near_chunks(start, next + count));
+                    let (half, job) = sparse.part((start, next, count), stride, chunks);
+                    helper.post(job);
                     helper.ahead = Some(Ahead {
                         start: next,
                         count,
