@@ -32,6 +32,7 @@ mod survey;
 mod table;
 mod value_file;
 mod values;
+mod waiting;
 mod window;
 
 pub use binary::{read_binary, read_binary_file, write_binary};

@@ -46,16 +46,20 @@
 //! meanwhile are kept apart ([`Recent`]) and stored once the helper is done; the helper
 //! gets no part until then, and fewer parts after blocks it was late for. Blocks are
 //! shared in epochs of [`EPOCH`] blocks only while that has been faster than not (by a
-//! [`MARGIN`]; the other way is tried now and then), and the helper thread lives only
-//! through epochs that share.
+//! [`MARGIN`]; the other way is tried now and then) and the two threads have not waited
+//! for a processor ([`CROWDED`], from the kernel's count, see `waiting`), and the helper
+//! thread lives only through epochs that share.
 //!
 //! The rows of marks are 256 long even when values are stored in 16 or 32 bits, with
 //! every value from 255 on sharing the last mark, for as long as no heap needs more: a
 //! heap whose least common value not marked is 255 or more is computed again on its own
 //! with a row as long as the values.
 
+use super::waiting::WaitClock;
 use crate::limits::clock::Instant;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock, RwLockReadGuard, TryLockError};
+use std::sync::{
+    Arc, Mutex, MutexGuard, OnceLock, PoisonError, RwLock, RwLockReadGuard, TryLockError,
+};
 use std::time::Duration;
 
 use super::code::Code;
@@ -679,6 +683,7 @@ impl Sparse {
                 len,
                 helper: None,
                 epoch: None,
+                clock: WaitClock::this_thread(),
             };
             let result = run.blocks(helped.then_some(&spawn));
             // The helper, if any, is told to stop here (and if this thread panics).
@@ -1008,23 +1013,36 @@ const PROBE: u64 = 8;
 const MAX_PROBE: u64 = 128;
 
 /// Blocks are shared only while that has been faster by this share at least: sharing
-/// takes processor time from other programs, and costs a few percent of the run when the
-/// two threads get one processor's time between them, while the times of epochs vary by
-/// more than that on a busy machine. On an idle one, sharing is 1.5 times as fast.
+/// takes processor time that another program may want, for a gain that must show
+/// through the noise of the epochs' times (on a virtual machine, two epochs a moment apart
+/// may differ by a third). On an idle machine, sharing is 1.3 to 1.6 times as fast. With
+/// a margin of 0.1, more epochs shared, for 15 % more processor time, and the runs were
+/// no faster.
 const MARGIN: f64 = 0.25;
 
+/// An epoch that shares its blocks is crowded when the two threads have waited for a
+/// processor, while they had work, for more than this share of its time (summed over
+/// both): another program keeps a processor busy. On an idle machine they wait a few
+/// percent (the helper, when it is woken); with one processor busy, each waits about a
+/// third of the time.
+const CROWDED: f64 = 0.2;
+
 /// Whether a run with a helper thread shares its blocks with it: whichever way has taken
-/// less time per split looked at lately (sharing by a [`MARGIN`]). Sharing pays when
-/// each thread has a processor; it does not when the helper gets little processor time
-/// (the thread that computes the values then does the helper's parts, for nothing
-/// gained), nor when the two threads share one processor's time between them (a machine
-/// that gives each program its share of a busy machine): the helper's work is then taken
-/// from the other thread's.
+/// less time per split looked at lately (sharing by a [`MARGIN`]), and not while the
+/// last epoch that shared was [`CROWDED`]. Sharing pays when each thread has a processor;
+/// it does not when the helper gets little processor time (the thread that computes the
+/// values then does the helper's parts, for nothing gained), nor when the two threads
+/// share one processor's time between them (a machine that gives each program its share
+/// of a busy machine): the helper's work is then taken from the other thread's. The
+/// second shows in the threads' waits for a processor, which do not depend on how fast
+/// the machine is at the time, as the times of epochs do.
 #[derive(Debug, Clone)]
 struct Pace {
     /// Seconds per split looked at, smoothed, with the blocks shared and not.
     shared: Option<f64>,
     alone: Option<f64>,
+    /// Whether the last epoch that shared was crowded.
+    crowded: bool,
     /// The epochs timed since the last probe, and the epochs from one probe to the next.
     since: u64,
     gap: u64,
@@ -1035,6 +1053,7 @@ impl Default for Pace {
         Pace {
             shared: None,
             alone: None,
+            crowded: false,
             since: 0,
             gap: PROBE,
         }
@@ -1042,9 +1061,11 @@ impl Default for Pace {
 }
 
 impl Pace {
-    /// Whether sharing has been the faster way, once both ways were timed.
+    /// Whether sharing has been the faster way, once both ways were timed, and the last
+    /// epoch that shared was not crowded.
     fn sharing_wins(&self) -> Option<bool> {
-        Some(self.shared? * (1.0 + MARGIN) <= self.alone?)
+        let faster = self.shared? * (1.0 + MARGIN) <= self.alone?;
+        Some(faster && !self.crowded)
     }
 
     /// Whether the next epoch shares its blocks, and whether it is a probe.
@@ -1060,9 +1081,12 @@ impl Pace {
     }
 
     /// An epoch that shared its blocks or not, a probe or not, took `time` for `work`
-    /// splits.
-    fn record(&mut self, shared: bool, probe: bool, time: Duration, work: u64) {
+    /// splits, `crowded` or not.
+    fn record(&mut self, shared: bool, probe: bool, time: Duration, work: u64, crowded: bool) {
         let before = self.sharing_wins();
+        if shared {
+            self.crowded = crowded;
+        }
         if work > 0 {
             let rate = time.as_secs_f64() / work as f64;
             let slot = if shared {
@@ -1096,8 +1120,10 @@ struct Epoch {
     shared: bool,
     probe: bool,
     began: Instant,
-    /// The splits looked at before it.
+    /// The splits looked at before it, and the time the threads had waited for a
+    /// processor.
     work: u64,
+    waited: Option<Duration>,
     blocks: usize,
 }
 
@@ -1119,6 +1145,8 @@ struct Run<'a, 's, T> {
     /// The helper of the current epoch, if it shares its blocks.
     helper: Option<Helper>,
     epoch: Option<Epoch>,
+    /// How long this thread has waited for a processor, if the system tells.
+    clock: Option<WaitClock>,
 }
 
 impl<T: Cell> Run<'_, '_, T> {
@@ -1159,6 +1187,7 @@ impl<T: Cell> Run<'_, '_, T> {
                         probe,
                         began: Instant::now(),
                         work: self.sparse.work,
+                        waited: self.waited(),
                         blocks: 0,
                     });
                 }
@@ -1193,11 +1222,30 @@ impl<T: Cell> Run<'_, '_, T> {
         if epoch.blocks >= length {
             let work = self.sparse.work - epoch.work;
             let time = epoch.began.elapsed();
+            // The threads waited for a processor for a share of the epoch: the machine
+            // has no processor to spare for the helper.
+            let crowded = match (epoch.waited, self.waited()) {
+                (Some(before), Some(now)) => now.saturating_sub(before) > time.mul_f64(CROWDED),
+                _ => false,
+            };
             self.sparse
                 .pace
-                .record(epoch.shared, epoch.probe, time, work);
+                .record(epoch.shared, epoch.probe, time, work, crowded);
             self.epoch = None;
         }
+    }
+
+    /// The time this thread and its helper, if any, have waited for a processor, if the
+    /// system tells. A helper that has not begun yet has not waited.
+    fn waited(&self) -> Option<Duration> {
+        let mine = self.clock.as_ref()?.waited()?;
+        let theirs = self
+            .helper
+            .as_ref()
+            .and_then(|h| h.link.clock.get())
+            .and_then(WaitClock::waited)
+            .unwrap_or_default();
+        Some(mine + theirs)
     }
 
     /// Stores the values computed since last time, unless the helper is reading the
@@ -1223,6 +1271,7 @@ impl<T: Cell> Run<'_, '_, T> {
             len,
             helper,
             epoch,
+            ..
         } = self;
         let (prefix, off, len) = (*prefix, *off, *len);
         let start = recent.known();
@@ -1470,6 +1519,8 @@ struct Link {
     handoff: Handoff,
     job: Mutex<Job>,
     rows: Mutex<Rows>,
+    /// How long the helper has waited for a processor, once it has begun.
+    clock: OnceLock<WaitClock>,
 }
 
 /// The side of the posting thread of a helper, which tells it to stop when dropped.
@@ -1647,7 +1698,15 @@ fn help<T: Cell>(
     len: usize,
     lazy: bool,
 ) {
-    let Link { handoff, job, rows } = link;
+    let Link {
+        handoff,
+        job,
+        rows,
+        clock,
+    } = link;
+    if let Some(mine) = WaitClock::this_thread() {
+        let _ = clock.set(mine);
+    }
     let mut seen = 0;
     while let Some(number) = handoff.next(seen) {
         seen = number;
@@ -2153,7 +2212,7 @@ mod tests {
             for _ in 0..count {
                 let (share, probe) = pace.next();
                 let ms = if share { shared_ms } else { alone_ms };
-                pace.record(share, probe, Duration::from_millis(ms), 1_000_000);
+                pace.record(share, probe, Duration::from_millis(ms), 1_000_000, false);
                 shared += usize::from(share);
                 probes += usize::from(probe);
             }
@@ -2175,6 +2234,40 @@ mod tests {
         let mut pace = super::Pace::default();
         let (shared, _) = epochs(&mut pace, 256, 100, 120);
         assert!(shared <= 8, "{shared}");
+    }
+
+    /// Sharing stops when the threads wait for a processor, even while the epochs that
+    /// share look faster (the machine slowed down meanwhile), and starts again at the next
+    /// probe that shares without waiting.
+    #[test]
+    fn epochs_crowded_out_of_a_processor_stop_sharing_until_a_probe_is_not() {
+        use std::time::Duration;
+        let mut pace = super::Pace::default();
+        // The epochs that share in `count`, each crowded or not as `crowded` says.
+        let epochs = |pace: &mut super::Pace, count: usize, crowded: bool| {
+            let mut shared = 0;
+            for _ in 0..count {
+                let (share, probe) = pace.next();
+                let ms = if share { 2 } else { 3 };
+                pace.record(
+                    share,
+                    probe,
+                    Duration::from_millis(ms),
+                    1_000_000,
+                    crowded && share,
+                );
+                shared += usize::from(share);
+            }
+            shared
+        };
+        // Both ways are tried first, then sharing is followed but for one probe.
+        assert_eq!(epochs(&mut pace, 16, false), 14);
+        // Crowded: one epoch shares, then only the probes, after 8, 16, 32 and 64 epochs.
+        assert_eq!(epochs(&mut pace, 128, true), 1 + 4);
+        // No longer crowded: the next probe (128 epochs from the last at most) shares, and
+        // so does every epoch after it but for the probes of the other way.
+        let shared = epochs(&mut pace, 256, false);
+        assert!(shared >= 256 - 128 - 8, "{shared}");
     }
 
     #[test]
