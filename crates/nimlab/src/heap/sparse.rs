@@ -1016,8 +1016,8 @@ const MAX_PROBE: u64 = 128;
 /// takes processor time that another program may want, for a gain that must show
 /// through the noise of the epochs' times (on a virtual machine, two epochs a moment apart
 /// may differ by a third). On an idle machine, sharing is 1.3 to 1.6 times as fast. With
-/// a margin of 0.1, more epochs shared, for 15 % more processor time, and the runs were
-/// no faster.
+/// a margin of 0.1, more epochs shared, for a sixth more processor time, and the runs
+/// were no faster.
 const MARGIN: f64 = 0.25;
 
 /// An epoch that shares its blocks is crowded when the two threads have waited for a
