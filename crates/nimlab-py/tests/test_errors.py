@@ -46,7 +46,11 @@ def test_limits():
 
 
 def test_ctrl_c_stops_a_long_computation():
+    # Python leaves Ctrl-C ignored in a program started with it ignored (as from a shell's
+    # background job): the child takes it as Python does in a terminal.
     code = (
+        "import signal\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import nimlab\n"
         "try:\n"
         "    nimlab.analyze('domineering', '|'.join(['........'] * 8))\n"

@@ -372,7 +372,11 @@ def test_quotient_limits():
 
 
 def test_ctrl_c_stops_a_quotient():
+    # Python leaves Ctrl-C ignored in a program started with it ignored (as from a shell's
+    # background job): the child takes it as Python does in a terminal.
     code = (
+        "import signal\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import nimlab\n"
         "try:\n"
         "    nimlab.quotient('0.77', to=100000)\n"
