@@ -385,9 +385,14 @@ def test_ctrl_c_stops_a_quotient():
         "    print('interrupted')\n"
     )
     p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    time.sleep(2)
-    p.send_signal(signal.SIGINT)
-    out, _ = p.communicate(timeout=60)
+    try:
+        time.sleep(2)
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=60)
+    finally:
+        # A child that did not stop is not left computing.
+        p.kill()
+        p.wait()
     assert out.strip() == "interrupted"
 
 
