@@ -3,10 +3,6 @@ GameHeapTest) and to a brute-force misère search written here, and misère quot
 to Plambeck and Siegel's published ones and to a brute-force search of Kayles positions."""
 
 import pickle
-import signal
-import subprocess
-import sys
-import time
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -14,6 +10,8 @@ import pytest
 
 import nimlab
 from nimlab import Game, MisereGame, star
+
+import interrupt
 
 # --- A brute-force misère search over game trees -------------------------------------
 # A tree is the frozenset of its options' trees; a sum is a tuple of trees. In misère
@@ -372,28 +370,7 @@ def test_quotient_limits():
 
 
 def test_ctrl_c_stops_a_quotient():
-    # Python leaves Ctrl-C ignored in a program started with it ignored (as from a shell's
-    # background job): the child takes it as Python does in a terminal.
-    code = (
-        "import signal\n"
-        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-        "import nimlab\n"
-        "try:\n"
-        "    nimlab.quotient('0.77', to=100000)\n"
-        "    print('finished')\n"
-        "except KeyboardInterrupt:\n"
-        "    print('interrupted')\n"
-    )
-    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    try:
-        time.sleep(2)
-        p.send_signal(signal.SIGINT)
-        out, _ = p.communicate(timeout=60)
-    finally:
-        # A child that did not stop is not left computing.
-        p.kill()
-        p.wait()
-    assert out.strip() == "interrupted"
+    assert interrupt.ctrl_c("nimlab.quotient('0.77', to=100000)") == "interrupted"
 
 
 @lru_cache(maxsize=None)
