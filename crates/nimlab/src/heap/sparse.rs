@@ -683,7 +683,7 @@ impl Sparse {
                 len,
                 helper: None,
                 epoch: None,
-                clock: WaitClock::this_thread(),
+                clock: helped.then(WaitClock::this_thread).flatten(),
             };
             let result = run.blocks(helped.then_some(&spawn));
             // The helper, if any, is told to stop here (and if this thread panics).
@@ -1121,7 +1121,7 @@ struct Epoch {
     probe: bool,
     began: Instant,
     /// The splits looked at before it, and the time the threads had waited for a
-    /// processor.
+    /// processor (read when it shares its blocks only).
     work: u64,
     waited: Option<Duration>,
     blocks: usize,
@@ -1145,7 +1145,8 @@ struct Run<'a, 's, T> {
     /// The helper of the current epoch, if it shares its blocks.
     helper: Option<Helper>,
     epoch: Option<Epoch>,
-    /// How long this thread has waited for a processor, if the system tells.
+    /// How long this thread has waited for a processor, if the system tells and the run
+    /// may share its blocks.
     clock: Option<WaitClock>,
 }
 
@@ -1187,7 +1188,7 @@ impl<T: Cell> Run<'_, '_, T> {
                         probe,
                         began: Instant::now(),
                         work: self.sparse.work,
-                        waited: self.waited(),
+                        waited: shared.then(|| self.waited()).flatten(),
                         blocks: 0,
                     });
                 }
