@@ -9,7 +9,8 @@
 # builds it in one by default: the targets run faster, but take longer to build), FUZZ_SEED=N
 # seeds the mutations so that runs repeat one another (for
 # CI; only inputs stopped at a time limit may take other paths on a slower machine), while
-# a random seed, the default, explores further.
+# a random seed, the default, explores further. FUZZ_BUILD_ONLY=1 builds the targets as a run
+# would, and stops there (a later run then starts at once).
 #
 # Needs the nightly toolchain and cargo-fuzz:
 #   rustup toolchain install nightly --profile minimal
@@ -56,6 +57,9 @@ fi
 start=$(date +%s)
 cargo +nightly fuzz build "${build[@]}"
 echo "fuzz/run.sh: built ${#targets[@]} targets in $(($(date +%s) - start)) s"
+if [ -n "${FUZZ_BUILD_ONLY:-}" ]; then
+    exit 0
+fi
 
 # Runs one target; its log and verdict go to the scratch folder.
 run_one() {

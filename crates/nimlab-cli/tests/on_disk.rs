@@ -186,7 +186,16 @@ fn fails(arg: &[String], needles: &[&str]) {
     }
 }
 
-/// Stops a run once its checkpoint is there; returns the bytes of its file.
+/// The values a run's checkpoint counts, once it is there.
+fn counted(state: &Path) -> Option<usize> {
+    std::fs::read_to_string(state)
+        .ok()?
+        .lines()
+        .find_map(|l| l.strip_prefix("values ")?.parse().ok())
+}
+
+/// Stops a run once its checkpoint counts more than 1000 values (at once: the whole run
+/// takes well under a second in an optimised build); returns the bytes of its file.
 fn interrupted(file: &Path) -> Vec<u8> {
     let state = PathBuf::from(format!("{}.resume", file.display()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_nimlab"))
@@ -195,11 +204,10 @@ fn interrupted(file: &Path) -> Vec<u8> {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    while !state.exists() {
+    while counted(&state).is_none_or(|n| n <= 1000) {
         assert!(child.try_wait().unwrap().is_none(), "the run ended first");
-        std::thread::sleep(Duration::from_millis(5));
+        std::thread::sleep(Duration::from_millis(1));
     }
-    std::thread::sleep(Duration::from_millis(300));
     child.kill().unwrap();
     child.wait().unwrap();
     std::fs::read(file).unwrap()
@@ -213,11 +221,7 @@ fn a_damaged_file_or_checkpoint_is_refused_with_what_is_wrong() {
     let state = dir.join("v.bin.resume");
     let bytes = interrupted(&file);
     // The values the checkpoint counts.
-    let counted: usize = std::fs::read_to_string(&state)
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("values ")?.parse().ok())
-        .unwrap();
+    let counted = counted(&state).unwrap();
     assert!(counted > 1000, "{counted}");
     // The header (22 bytes and the rule, `0.16`), then one byte a value.
     let start = 26;
