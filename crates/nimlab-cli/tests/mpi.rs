@@ -9,7 +9,9 @@
 #[cfg(feature = "mpi")]
 mod with_mpi {
     use std::io::Read;
+    use std::path::Path;
     use std::process::{Command, Output, Stdio};
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::thread;
     use std::time::{Duration, Instant};
 
@@ -22,9 +24,22 @@ mod with_mpi {
     }
 
     /// Runs `mpirun -n ranks nimlab ARGS`, which must end within `limit`: past it, the
-    /// run is stopped and the test fails.
+    /// run is stopped and the test fails. Each run has a temporary folder of its own for
+    /// OpenMPI's session files: runs started at once in the same one can fail (`A call to
+    /// mkdir was unable to create the desired directory … File exists`).
     fn mpirun(ranks: usize, args: &[&str], limit: Duration) -> Output {
+        static RUNS: AtomicUsize = AtomicUsize::new(0);
+        let run = RUNS.fetch_add(1, Ordering::Relaxed);
+        let tmp = std::env::temp_dir().join(format!("nimlab-mpi-{}-{run}", std::process::id()));
+        std::fs::create_dir_all(&tmp).expect("a temporary folder");
+        let output = mpirun_in(&tmp, ranks, args, limit);
+        let _ = std::fs::remove_dir_all(&tmp);
+        output
+    }
+
+    fn mpirun_in(tmp: &Path, ranks: usize, args: &[&str], limit: Duration) -> Output {
         let mut child = Command::new("mpirun")
+            .env("TMPDIR", tmp)
             .args(["--allow-run-as-root", "--oversubscribe", "-n"])
             .arg(ranks.to_string())
             .arg(env!("CARGO_BIN_EXE_nimlab"))
