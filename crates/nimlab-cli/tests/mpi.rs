@@ -37,6 +37,7 @@ mod with_mpi {
         output
     }
 
+    /// [`mpirun`] with `tmp` as its temporary folder.
     fn mpirun_in(tmp: &Path, ranks: usize, args: &[&str], limit: Duration) -> Output {
         let mut child = Command::new("mpirun")
             .env("TMPDIR", tmp)
