@@ -136,10 +136,8 @@ fn dawsons_kayles_positions_agree_with_brute_force() {
     assert!(n > 300, "{n}");
 }
 
-/// Grundy's game and a 3-digit code, through their quotients as far as they reach
-/// (optimised builds: their quotients take a third of a second each).
+/// Grundy's game and two 3-digit codes, through their quotients to the heaps asked about.
 #[test]
-#[cfg_attr(debug_assertions, ignore)]
 fn other_rules_agree_with_brute_force() {
     check("grundy", "grundy", 12, 3, 20);
     check("octal:0.137", "0.137", 12, 3, 20);

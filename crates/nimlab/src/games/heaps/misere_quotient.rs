@@ -2,10 +2,13 @@
 //! ([`crate::misere::quotient`]): a position's outcome is whether the product of its
 //! heaps' elements is in P, and its winning moves are the options whose product is.
 //!
-//! Each rule's quotient is computed once per process, within a budget of work (about a
-//! third of a second), and kept. It answers every position whose heaps it covers: all of
-//! them once its period is proved (Kayles: from heap 170), else the heaps it reached.
-//! Other positions are left to the search.
+//! Each rule's quotient is computed as far as the positions asked about need, and kept:
+//! the heaps up to the power of two at or above a position's largest heap (1, 2, 4, …,
+//! [`QUOTIENT_HEAPS`]), within a budget of work for the whole run (about a third of a
+//! second). A position's answer and its explanation are those of the quotient to that
+//! power of two, whichever positions were asked about before. It answers every position
+//! whose heaps it covers: all of them once its period is proved (Kayles: from heap 170),
+//! else the heaps it reached. Other positions are left to the search.
 //!
 //! ```
 //! let cat = nimlab::games::Catalogue::standard();
@@ -15,9 +18,9 @@
 //! ```
 
 use crate::heap::Rule;
-use crate::misere::quotient::Quotient;
-use crate::{Outcome, Result};
-use std::sync::{Arc, Mutex};
+use crate::misere::quotient::{Quotient, QuotientRun};
+use crate::{Error, Outcome, Result};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The solver's work (see [`crate::misere::quotient::QuotientRun::work`]) a quotient
 /// may take: about a third of a second.
@@ -36,13 +39,14 @@ pub const MAX_QUOTIENT_MOVES: u128 = 10_000_000;
 /// How many rules' quotients are kept.
 const KEPT: usize = 16;
 
-/// A quotient with its multiplication table, for reading many sums fast.
+/// A quotient with its multiplication table (made when first needed), for reading many
+/// sums fast.
 #[derive(Debug)]
 pub struct Reading {
     /// The quotient.
     pub quotient: Quotient,
     /// `table[x·order + y] = x·y`.
-    table: Vec<u32>,
+    table: OnceLock<Vec<u32>>,
 }
 
 impl std::ops::Deref for Reading {
@@ -53,46 +57,111 @@ impl std::ops::Deref for Reading {
 }
 
 impl Reading {
+    fn new(quotient: Quotient) -> Arc<Reading> {
+        Arc::new(Reading {
+            quotient,
+            table: OnceLock::new(),
+        })
+    }
+
     fn mul(&self, x: u32, y: u32) -> u32 {
-        self.table[x as usize * self.quotient.order + y as usize]
+        let table = self.table.get_or_init(|| self.quotient.monoid().table());
+        table[x as usize * self.quotient.order + y as usize]
     }
 }
 
-/// The quotients found so far, by rule (`None`: none within the budget).
-static QUOTIENTS: Mutex<Vec<(String, Option<Arc<Reading>>)>> = Mutex::new(Vec::new());
+/// One rule's quotient, as far as it was asked for.
+struct Kept {
+    /// The rule, as written by [`Rule`]'s `Display`.
+    key: String,
+    /// The run, while it may go on: until its period is proved, its budget or order limit
+    /// is reached, or it reaches [`QUOTIENT_HEAPS`].
+    run: Option<QuotientRun>,
+    /// The quotient at each power of two of heaps reached (`None` when not even heap 1
+    /// was done), in order; once the run has ended the last one is where it ended.
+    readings: Vec<(u64, Option<Arc<Reading>>)>,
+}
 
-/// The misère quotient of `rule` within the budget, computed once per process.
+/// The quotients asked for so far, by rule, in the order first asked for.
+static QUOTIENTS: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
+
+const _: () = assert!(QUOTIENT_HEAPS.is_power_of_two());
+
+/// The misère quotient of `rule` to the power of two of heaps at or above `heap` (at most
+/// [`QUOTIENT_HEAPS`]), within the budget: it stops sooner when its period is proved,
+/// and at the budget with the heaps done. Computed as far as asked, and kept: a quotient
+/// asked for again, or for fewer heaps, is not computed again.
 ///
 /// # Errors
-/// A stop requested through [`crate::limits`].
+/// A stop requested through [`crate::limits`] (the heaps done are kept, and the next
+/// question goes on from them).
 ///
 /// ```
-/// use nimlab::games::heaps::misere_quotient::quotient_of;
-/// let q = quotient_of(&nimlab::heap::Rule::parse("0.77").unwrap()).unwrap().unwrap();
+/// use nimlab::games::heaps::misere_quotient::{quotient_of, QUOTIENT_HEAPS};
+/// let kayles = nimlab::heap::Rule::parse("0.77").unwrap();
+/// // Heaps up to 8 only: misère Kayles's quotient of order 40 needs heaps past 8.
+/// let early = quotient_of(&kayles, 5).unwrap().unwrap();
+/// assert_eq!(early.max_heap, 8);
+/// assert!(early.order < 40 && !early.is_final());
+/// // To its proved period.
+/// let q = quotient_of(&kayles, QUOTIENT_HEAPS).unwrap().unwrap();
+/// assert!(q.is_final());
 /// assert_eq!(q.order, 40);
 /// ```
-pub fn quotient_of(rule: &Rule) -> Result<Option<Arc<Reading>>> {
+pub fn quotient_of(rule: &Rule, heap: u64) -> Result<Option<Arc<Reading>>> {
+    let wanted = heap.max(1).next_power_of_two().min(QUOTIENT_HEAPS);
     let key = rule.to_string();
-    let mut kept = QUOTIENTS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, q)) = kept.iter().find(|(k, _)| *k == key) {
-        return Ok(q.clone());
+    let mut all = QUOTIENTS.lock().unwrap_or_else(|e| e.into_inner());
+    let i = match all.iter().position(|k| k.key == key) {
+        Some(i) => i,
+        None => {
+            if all.len() >= KEPT {
+                all.remove(0);
+            }
+            all.push(Kept {
+                key,
+                run: Some(QuotientRun::with_budget(
+                    rule,
+                    QUOTIENT_ORDER,
+                    Some(QUOTIENT_WORK),
+                )?),
+                readings: Vec::new(),
+            });
+            all.len() - 1
+        }
+    };
+    let kept = &mut all[i];
+    loop {
+        if let Some((_, q)) = kept.readings.iter().find(|&&(at, _)| at >= wanted) {
+            return Ok(q.clone());
+        }
+        let Some(run) = kept.run.as_mut() else {
+            return Ok(kept.readings.last().and_then(|(_, q)| q.clone()));
+        };
+        let next = (run.heaps() + 1).next_power_of_two();
+        let mut ended = false;
+        while run.heaps() < next {
+            match run.step() {
+                Ok(()) => {}
+                Err(Error::Limit(_)) => {
+                    ended = true;
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let q = (run.heaps() > 0).then(|| run.quotient());
+        ended |= next >= QUOTIENT_HEAPS || q.as_ref().is_some_and(Quotient::is_final);
+        kept.readings.push((next, q.map(Reading::new)));
+        if ended {
+            kept.run = None;
+        }
     }
-    let q = Quotient::within(rule, QUOTIENT_WORK, QUOTIENT_ORDER, QUOTIENT_HEAPS)?.map(|q| {
-        Arc::new(Reading {
-            table: q.monoid().table(),
-            quotient: q,
-        })
-    });
-    if kept.len() >= KEPT {
-        kept.remove(0);
-    }
-    kept.push((key, q.clone()));
-    Ok(q)
 }
 
 /// The quotient when it covers every heap of `heaps`.
 fn covering(rule: &Rule, heaps: &[u64]) -> Option<Arc<Reading>> {
-    let q = quotient_of(rule).ok()??;
+    let q = quotient_of(rule, heaps.iter().copied().max().unwrap_or(0)).ok()??;
     heaps
         .iter()
         .all(|&h| q.heap_element(h).is_some())
@@ -330,6 +399,41 @@ pub(crate) fn explain(rule: &Rule, heaps: &[u64], shown: usize) -> Option<String
 mod tests {
     use super::*;
 
+    /// A position is read from the quotient to the power of two at or above its largest
+    /// heap, the quotient a run to that heap makes, whatever was asked before: the
+    /// explanation of Dawson's Kayles 5 + 7 is the same before and after a question that
+    /// takes the run further, and names the quotient of the heaps up to 8.
+    #[test]
+    fn a_position_is_read_at_its_own_heaps_whatever_was_asked_before() {
+        let rule = Rule::parse("0.07").unwrap();
+        let fresh = Quotient::compute(&rule, 8).unwrap();
+        let before = explain(&rule, &[5, 7], 5).unwrap();
+        assert!(
+            before.contains(&format!("of order {},", fresh.order))
+                && before.contains("computed heap by heap to heap 8,"),
+            "{before}"
+        );
+        let q = quotient_of(&rule, 20).unwrap().unwrap();
+        // Heaps past 16 are done, up to 32 or as far as the budget went.
+        assert!(16 < q.max_heap && q.max_heap <= 32, "{}", q.max_heap);
+        assert_eq!(explain(&rule, &[5, 7], 5).unwrap(), before);
+        // A heap of 9 is read from the quotient to 16.
+        let at_16 = Quotient::compute(&rule, 16).unwrap();
+        let text = explain(&rule, &[9], 5).unwrap();
+        assert!(
+            text.contains(&format!("of order {},", at_16.order)),
+            "{text}"
+        );
+        assert_eq!(
+            outcome(&rule, &[9]),
+            Some(if at_16.is_p_position(&[9]) == Some(true) {
+                Outcome::P
+            } else {
+                Outcome::N
+            })
+        );
+    }
+
     /// The winning moves counted through the period are those found by looking at every
     /// move and asking the quotient about the position it leaves: the same moves in the
     /// same order, and the same number, for heaps well past the preperiod.
@@ -345,7 +449,7 @@ mod tests {
             ("0.71", vec![vec![333], vec![40, 41, 42]]),
         ] {
             let rule = Rule::parse(code).unwrap();
-            let Some(q) = quotient_of(&rule).unwrap() else {
+            let Some(q) = quotient_of(&rule, QUOTIENT_HEAPS).unwrap() else {
                 panic!("{code}: no quotient")
             };
             assert!(q.is_final(), "{code}");
