@@ -288,3 +288,25 @@ test('Kayles by clicks on the pins: a click knocks down the pin clicked, and the
   assert.equal((await record(page))[0], '1 3 7');
   assert.deepEqual(page.problems(), []);
 });
+
+// The time each answer takes is measured by `npm run measure` (bench/measure.test.mjs).
+test('the computer answers a move from every catalogue game\'s start', async () => {
+  const page = await newPage(browser);
+  await open(page, server.url, '?view=play');
+  const games = await page.$$eval('#play-game option', (o) => o.map((x) => x.value));
+  assert.ok(games.length >= 50, `${games.length} games`);
+  const unanswered = [];
+  for (const game of games) {
+    await open(page, server.url, `?view=play&game=${encodeURIComponent(game)}`);
+    const moves = await board(page, 'moves');
+    if (moves === null || !(await page.$('#moves .move'))) { unanswered.push(`${game}: no move listed`); continue; }
+    await page.click('#moves .move');
+    try {
+      await settled(page, moves);
+    } catch {
+      unanswered.push(`${game}: no answer`);
+    }
+  }
+  assert.deepEqual(unanswered, [], 'every game is played and answered');
+  assert.deepEqual(page.problems(), []);
+});

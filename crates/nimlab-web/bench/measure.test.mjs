@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { dist, launch, newPage, open, serve } from './browser.mjs';
+import { dist, launch, newPage, open, serve } from '../tests/browser.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
