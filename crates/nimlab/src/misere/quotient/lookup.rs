@@ -1,13 +1,7 @@
 //! Reading sums of heaps off a quotient: heaps past the last one computed, by a proved
-//! period, and a quotient found within a budget of work, for analysing positions.
+//! period.
 
-use super::{Quotient, QuotientRun};
-use crate::heap::Rule;
-use crate::{Error, Result};
-
-/// The heap counts (from 32, doubling) at which [`Quotient::within`] looks for a proved
-/// period.
-const FIRST_LOOK: u64 = 32;
+use super::Quotient;
 
 impl Quotient {
     /// The element heap `h` pretends to be: computed for heaps up to
@@ -70,46 +64,5 @@ impl Quotient {
     /// ```
     pub fn word(&self, x: u32) -> String {
         self.monoid.word(x).to_string()
-    }
-
-    /// The quotient as far as `work` units of the solver's work go
-    /// ([`QuotientRun::work`]), stopping early when its period is proved (looked for at
-    /// 32, 64, 128, … heaps) or at `max_heap`: the quotient of the heaps done, final or
-    /// not. `None` when not even heap 1 is done within the budget and the order limit.
-    ///
-    /// # Errors
-    /// Only a stop requested through [`crate::limits`].
-    ///
-    /// ```
-    /// use nimlab::heap::Rule;
-    /// use nimlab::misere::quotient::Quotient;
-    /// let kayles = Rule::parse("0.77").unwrap();
-    /// let q = Quotient::within(&kayles, 100_000_000, 1024, 4096).unwrap().unwrap();
-    /// assert!(q.is_final());
-    /// assert_eq!(q.order, 40);
-    /// ```
-    pub fn within(
-        rule: &Rule,
-        work: u64,
-        max_order: usize,
-        max_heap: u64,
-    ) -> Result<Option<Quotient>> {
-        let mut run = QuotientRun::with_budget(rule, max_order, Some(work))?;
-        let mut look = FIRST_LOOK;
-        while run.heaps() < max_heap {
-            match run.step() {
-                Ok(()) => {}
-                Err(Error::Limit(_)) => break,
-                Err(e) => return Err(e),
-            }
-            if run.heaps() + 1 >= look {
-                look *= 2;
-                let q = run.quotient();
-                if q.is_final() {
-                    return Ok(Some(q));
-                }
-            }
-        }
-        Ok((run.heaps() > 0).then(|| run.quotient()))
     }
 }
