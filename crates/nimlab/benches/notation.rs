@@ -1,5 +1,6 @@
 //! Reading small games from CGSuite's notation: the parser alone, and the parser with
-//! the game put in canonical form in a session's arena (the work of `nimlab.Game(text)`).
+//! the game put in canonical form in a session's arena (the work of `nimlab.Game(text)`);
+//! then calculator lines with nimbers in the hundreds, each in a fresh session.
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 //!
 //! Run with `cargo bench -p nimlab --bench notation`.
@@ -40,5 +41,29 @@ fn read_small_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, read_small_games);
+/// Lines whose sums hold `*n` for n in the hundreds, and what each prints (the group laws,
+/// and a Right option `x + n·↑ + *m` printed as it is: `{0|vv*300}` is no uptimal). The
+/// calculator's tests check the same lines at *60.
+const LARGE_NIMBERS: [(&str, &str); 4] = [
+    ("*500 + {1|0}", "{1*500|*500}"),
+    ("{0|vv*300}", "{0|vv*300}"),
+    ("{0|vv*300} + *300 + *300 == {0|vv*300}", "true"),
+    ("*150 + {0|v*} - *150 == {0|v*}", "true"),
+];
+
+fn lines_with_large_nimbers(c: &mut Criterion) {
+    let mut group = c.benchmark_group("large nimbers");
+    group.sample_size(10);
+    for (line, printed) in LARGE_NIMBERS {
+        group.bench_function(line, |b| {
+            b.iter(|| {
+                let mut s = Session::new();
+                assert_eq!(s.run(black_box(line)).unwrap(), printed, "{line}");
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, read_small_games, lines_with_large_nimbers);
 criterion_main!(benches);

@@ -496,9 +496,15 @@ pub(crate) mod tests {
         }
     }
 
+    /// The table of every board within 12 × 12, filled once for the tests that read it.
+    fn twelve_by_twelve() -> &'static Table {
+        static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| Table::fill(12, 12).unwrap())
+    }
+
     #[test]
     fn every_rectangle_but_the_poisoned_piece_alone_is_a_first_player_win() {
-        let table = Table::fill(12, 12).unwrap();
+        let table = twelve_by_twelve();
         for rows in 1..=12 {
             for columns in 1..=12 {
                 let v = table.value(&vec![columns as u8; rows]);
@@ -509,7 +515,7 @@ pub(crate) mod tests {
 
     #[test]
     fn two_rows_lose_when_the_top_is_one_shorter_and_squares_win_by_taking_2_2() {
-        let table = Table::fill(12, 12).unwrap();
+        let table = twelve_by_twelve();
         // Two rows: the P-positions are a row of n under a row of n − 1.
         for a in 1..=12u8 {
             for b in 1..=a {
