@@ -1,5 +1,6 @@
 //! Whole games piped into `nimlab play`, and what it prints.
 
+use rayon::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -100,29 +101,33 @@ fn every_game_starts_from_a_position_and_an_unknown_game_is_refused() {
         .output()
         .expect("the binary runs");
     let list = String::from_utf8_lossy(&games.stdout).into_owned();
-    for line in list.lines() {
+    let ids: Vec<&str> = list
+        .lines()
         // The partizan games come after a blank line and their heading.
-        if line.is_empty() || line.starts_with("Partizan games") {
-            continue;
-        }
-        let usage = line.split_whitespace().next().unwrap();
-        // Ids that need parameters are played with the documented ones.
-        let id = match usage {
-            "moore:K" => "moore:2",
-            "subtraction:S" => "subtraction:1-3",
-            "count-up:N,K" => "count-up:21,3",
-            "octal:CODE" => "octal:0.77",
-            "hex:CODE" => "hex:0.F",
-            "partizan-subtraction:L/R" => "partizan-subtraction:1,4/2,3",
-            other => other.split('[').next().unwrap(),
-        };
+        .filter(|line| !line.is_empty() && !line.starts_with("Partizan games"))
+        .map(|line| {
+            let usage = line.split_whitespace().next().unwrap();
+            // Ids that need parameters are played with the documented ones.
+            match usage {
+                "moore:K" => "moore:2",
+                "subtraction:S" => "subtraction:1-3",
+                "count-up:N,K" => "count-up:21,3",
+                "octal:CODE" => "octal:0.77",
+                "hex:CODE" => "hex:0.F",
+                "partizan-subtraction:L/R" => "partizan-subtraction:1,4/2,3",
+                other => other.split('[').next().unwrap(),
+            }
+        })
+        .collect();
+    // The games are independent: they run on every core.
+    ids.par_iter().for_each(|id| {
         let (status, out, err) = play(&[id, "--demo", "--ascii"], "");
         assert_eq!(status, Some(0), "{id}: {err}");
         assert!(
             out.contains("won.") || out.contains("drawn."),
             "{id}: {out}"
         );
-    }
+    });
     let (status, _, err) = play(&["nimm"], "");
     assert_eq!(status, Some(2));
     assert!(err.contains("did you mean `nim`"), "{err}");

@@ -4,6 +4,7 @@
 //! to the next `$` line or the end of the block. The commands of docs/errata.md are
 //! checked the same way.
 
+use rayon::prelude::*;
 use std::path::Path;
 use std::process::Command;
 
@@ -69,34 +70,38 @@ fn check_examples(file: &str, least: usize) {
         bin.parent().expect("the binary's folder").display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let mut failures = Vec::new();
-    for e in &examples {
-        let run = Command::new("bash")
-            .arg("-c")
-            .arg(format!("{} 2>&1", e.command))
-            .env("PATH", &path)
-            .env_remove("NIMLAB_MAX_MEMORY")
-            .current_dir(&root)
-            .output()
-            .expect("bash runs");
-        let printed: Vec<String> = String::from_utf8_lossy(&run.stdout)
-            .trim_end_matches('\n')
-            .lines()
-            .map(|l| l.trim_end().to_string())
-            .collect();
-        let mut shown = e.output.clone();
-        while shown.last().is_some_and(String::is_empty) {
-            shown.pop();
-        }
-        if printed != shown {
-            failures.push(format!(
-                "{file} line {}: `{}`\n--- shown\n{}\n--- printed\n{}",
-                e.line,
-                e.command,
-                shown.join("\n"),
-                printed.join("\n")
-            ));
-        }
-    }
+    // The examples are independent: they run on every core, and the failures are
+    // reported in the page's order.
+    let failures: Vec<String> = examples
+        .par_iter()
+        .filter_map(|e| {
+            let run = Command::new("bash")
+                .arg("-c")
+                .arg(format!("{} 2>&1", e.command))
+                .env("PATH", &path)
+                .env_remove("NIMLAB_MAX_MEMORY")
+                .current_dir(&root)
+                .output()
+                .expect("bash runs");
+            let printed: Vec<String> = String::from_utf8_lossy(&run.stdout)
+                .trim_end_matches('\n')
+                .lines()
+                .map(|l| l.trim_end().to_string())
+                .collect();
+            let mut shown = e.output.clone();
+            while shown.last().is_some_and(String::is_empty) {
+                shown.pop();
+            }
+            (printed != shown).then(|| {
+                format!(
+                    "{file} line {}: `{}`\n--- shown\n{}\n--- printed\n{}",
+                    e.line,
+                    e.command,
+                    shown.join("\n"),
+                    printed.join("\n")
+                )
+            })
+        })
+        .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
