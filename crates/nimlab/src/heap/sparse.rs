@@ -2206,7 +2206,7 @@ mod tests {
     }
 
     #[test]
-    fn the_faster_way_is_followed_and_the_slower_tried_ever_less_often() {
+    fn sharing_goes_on_unless_slower_and_the_other_way_is_tried_ever_less_often() {
         use std::time::Duration;
         let mut pace = super::Pace::default();
         // The epochs that share their blocks in `count`, and the probes among all.
