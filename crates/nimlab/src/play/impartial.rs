@@ -23,7 +23,7 @@ use crate::games::{Sum, Turn};
 use crate::loopy::Verdict;
 use crate::Convention;
 use crate::{Outcome, Result};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The most positions the search for the longest defence looks at before it settles for
 /// the move that leaves the most moves.
@@ -48,9 +48,133 @@ pub struct Choice {
 /// # Errors
 /// [`crate::Error::Limit`] when the analysis is beyond nimlab's limits.
 pub fn choose(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
+    choose_remembering(sum, convention, &mut Memory::default())
+}
+
+/// What the computer learned in the earlier moves of a game: the positions of a loopy
+/// game whose positions ahead are too many to search whole ([`LOOPY_BUDGET`]).
+///
+/// Counting them costs as much as a search that gives up: 50,000 positions walked before
+/// each move. But a position from which such a position can be reached can reach all
+/// that one reaches, so it is too large as well; and in a loopy game the position two
+/// moves back is usually such a one (the last two moves, both taken back). So before it
+/// counts, the computer looks at the positions within two moves for one it has found too
+/// large. This holds for a sum of one game, or of games whose positions do not say whose
+/// turn it is (in a sum of those, a move in one part passes the turn in the others, and
+/// the count is of each part alone); the memory is not used for the others.
+///
+/// ```
+/// use nimlab::Convention;
+/// use nimlab::games::Catalogue;
+/// use nimlab::play::impartial::{choose_remembering, Memory};
+/// // Northcott's game on three rows of ten squares: 2 · 45³ positions.
+/// let board = "w....b..../..w....b../w........b";
+/// let sum = Catalogue::standard().parse_sum(&["northcott", board]).unwrap();
+/// let mut memory = Memory::default();
+/// let first = choose_remembering(&sum, Convention::Normal, &mut memory).unwrap().unwrap();
+/// assert_eq!(memory.len(), 1);
+/// let second = choose_remembering(&first.turn.after, Convention::Normal, &mut memory)
+///     .unwrap()
+///     .unwrap();
+/// assert_eq!((memory.len(), memory.recalled()), (2, 0));
+/// // The start is two moves back from the position after the second move: that one is
+/// // found too large without counting.
+/// let third = choose_remembering(&second.turn.after, Convention::Normal, &mut memory).unwrap();
+/// assert!(third.is_some());
+/// assert_eq!((memory.len(), memory.recalled()), (3, 1));
+/// ```
+#[derive(Debug, Default)]
+pub struct Memory {
+    /// The keys ([`Sum::key`]) of the positions found too large.
+    too_large: HashSet<String>,
+    /// How many of them were found so by the memory, without counting.
+    recalled: usize,
+}
+
+/// The most positions [`Memory`] looks at within two moves of a position, so that looking
+/// stays far cheaper than counting.
+const MEMORY_LOOK: usize = 5_000;
+
+impl Memory {
+    /// How many positions were found too large to search whole.
+    pub fn len(&self) -> usize {
+        self.too_large.len()
+    }
+
+    /// Whether no position was.
+    pub fn is_empty(&self) -> bool {
+        self.too_large.is_empty()
+    }
+
+    /// How many of them were found too large from the memory, without counting.
+    pub fn recalled(&self) -> usize {
+        self.recalled
+    }
+
+    /// Whether the memory applies to `sum` (see [`Memory`]).
+    fn applies(sum: &Sum) -> bool {
+        sum.parts.len() == 1 || sum.parts.iter().all(|p| p.turn_passed().is_none())
+    }
+
+    /// Whether `sum`, or a position within two moves of it, was found too large.
+    fn reaches_too_large(&self, sum: &Sum) -> Result<bool> {
+        if self.too_large.is_empty() || !Memory::applies(sum) {
+            return Ok(false);
+        }
+        if self.too_large.contains(&sum.key()) {
+            return Ok(true);
+        }
+        let mut looked = 0;
+        let Some(next) = after_each_move(sum, &mut looked)? else {
+            return Ok(false);
+        };
+        if next.iter().any(|s| self.too_large.contains(&s.key())) {
+            return Ok(true);
+        }
+        for s in &next {
+            let Some(further) = after_each_move(s, &mut looked)? else {
+                return Ok(false);
+            };
+            if further.iter().any(|f| self.too_large.contains(&f.key())) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// The sums after each move of `sum`, counted into `looked`; `None` when there are too
+/// many to list, or `looked` would pass [`MEMORY_LOOK`].
+fn after_each_move(sum: &Sum, looked: &mut usize) -> Result<Option<Vec<Sum>>> {
+    let mut out = Vec::new();
+    for (i, part) in sum.parts.iter().enumerate() {
+        let options = match part.options() {
+            Ok(options) => options,
+            Err(crate::Error::Limit(_)) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        *looked += options.len();
+        if *looked > MEMORY_LOOK {
+            return Ok(None);
+        }
+        out.extend(options.into_iter().map(|m| sum.after_move(i, m.to)));
+    }
+    Ok(Some(out))
+}
+
+/// As [`choose`], remembering in `memory` what it found out on the way that later moves
+/// of the same game can use ([`Memory`]).
+///
+/// # Errors
+/// As [`choose`].
+pub fn choose_remembering(
+    sum: &Sum,
+    convention: Convention,
+    memory: &mut Memory,
+) -> Result<Option<Choice>> {
     let loopy = sum.parts.iter().any(|p| p.is_loopy());
     if loopy {
-        match choose_loopy(sum, convention) {
+        match choose_loopy(sum, convention, memory) {
             Err(crate::Error::Limit(_)) => {}
             other => return other,
         }
@@ -214,8 +338,13 @@ pub const LOOPY_BUDGET: usize = 50_000;
 /// The computer's move in a game that can loop, from a retrograde analysis of every
 /// position reachable (within [`LOOPY_BUDGET`]): the fastest win, a move that keeps a
 /// draw, or the longest defence. Following the fastest win never loops.
-fn choose_loopy(sum: &Sum, convention: Convention) -> Result<Option<Choice>> {
-    if !fits(sum, LOOPY_BUDGET)? {
+fn choose_loopy(sum: &Sum, convention: Convention, memory: &mut Memory) -> Result<Option<Choice>> {
+    let recalled = memory.reaches_too_large(sum)?;
+    if recalled || !fits(sum, LOOPY_BUDGET)? {
+        memory.recalled += usize::from(recalled);
+        if Memory::applies(sum) {
+            memory.too_large.insert(sum.key());
+        }
         return Err(crate::Error::limit(
             "searching a loopy game whole",
             format!("{LOOPY_BUDGET} positions"),
@@ -370,6 +499,32 @@ mod tests {
             }
             computers_turn = !computers_turn;
         }
+    }
+
+    #[test]
+    fn the_memory_of_positions_too_large_changes_no_move() {
+        // Northcott's game on three rows of ten squares: 2 · 45³ positions, past the
+        // budget of a whole search.
+        let mut sum = Catalogue::standard()
+            .parse_sum(&["northcott", "w....b..../..w....b../w........b"])
+            .unwrap();
+        let mut memory = Memory::default();
+        for _ in 0..6 {
+            let fresh = choose(&sum, Convention::Normal).unwrap().unwrap();
+            let remembered = choose_remembering(&sum, Convention::Normal, &mut memory)
+                .unwrap()
+                .unwrap();
+            assert_eq!(fresh.turn.after.key(), remembered.turn.after.key());
+            assert_eq!(fresh.turn.description, remembered.turn.description);
+            assert_eq!(
+                (fresh.winning, &fresh.reason),
+                (remembered.winning, &remembered.reason)
+            );
+            sum = fresh.turn.after;
+        }
+        // Counted at the first two positions only: each later one reaches the one two
+        // moves back.
+        assert_eq!((memory.len(), memory.recalled()), (6, 4));
     }
 
     #[test]

@@ -102,6 +102,8 @@ pub struct Session {
     /// The side the player chose at the start (a new game goes back to it).
     chosen: Side,
     analyzer: Analyzer,
+    /// What the computer learned of the positions of an impartial game.
+    memory: impartial::Memory,
 }
 
 impl Session {
@@ -148,6 +150,7 @@ impl Session {
             you,
             chosen: you,
             analyzer,
+            memory: impartial::Memory::default(),
         })
     }
 
@@ -316,14 +319,16 @@ impl Session {
         let convention = self.convention;
         let current = self.history.last().unwrap_or(&self.history[0]);
         Ok(match current {
-            Game::Impartial(sum) => impartial::choose(sum, convention)?.map(|c| Choice {
-                chosen: Move {
-                    description: c.turn.description,
-                    after: Game::Impartial(c.turn.after),
-                },
-                winning: c.winning,
-                reason: c.reason,
-            }),
+            Game::Impartial(sum) => {
+                impartial::choose_remembering(sum, convention, &mut self.memory)?.map(|c| Choice {
+                    chosen: Move {
+                        description: c.turn.description,
+                        after: Game::Impartial(c.turn.after),
+                    },
+                    winning: c.winning,
+                    reason: c.reason,
+                })
+            }
             Game::Partizan(sum) => {
                 partizan::choose(sum, side, self.analyzer.solver())?.map(|c| Choice {
                     chosen: Move {
