@@ -474,33 +474,45 @@ mod tests {
         }
     }
 
-    /// The moves found afresh from the square: stack i stands at row i / 3 and column
-    /// i % 3; a move takes 1 to 3 from one stack, one from each of two stacks at distance
-    /// 1, or (`three`) one from each of three stacks sharing a row or a column.
+    /// The groups of stacks a move takes one from each of, found afresh from the square:
+    /// stack i stands at row i / 3 and column i % 3; two stacks at distance 1, or
+    /// (`three`) three stacks sharing a row or a column. Found once for each rule.
+    fn groups_by_square(three: bool) -> &'static [Vec<usize>] {
+        static GROUPS: [std::sync::OnceLock<Vec<Vec<usize>>>; 2] =
+            [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+        GROUPS[usize::from(three)].get_or_init(|| {
+            let at = |i: usize| ((i / 3) as i32, (i % 3) as i32);
+            let mut groups = Vec::new();
+            for a in 0..9 {
+                for b in a + 1..9 {
+                    let ((ra, ca), (rb, cb)) = (at(a), at(b));
+                    if (ra - rb).abs() + (ca - cb).abs() == 1 {
+                        groups.push(vec![a, b]);
+                    }
+                    for c in b + 1..9 {
+                        let (rc, cc) = at(c);
+                        if three && ((ra == rb && rb == rc) || (ca == cb && cb == cc)) {
+                            groups.push(vec![a, b, c]);
+                        }
+                    }
+                }
+            }
+            groups
+        })
+    }
+
+    /// The moves found afresh from the square: a move takes 1 to 3 from one stack, or one
+    /// from each stack of a group ([`groups_by_square`]).
     fn moves_by_square(s: &Stacks, three: bool) -> Vec<Stacks> {
-        let at = |i: usize| ((i / 3) as i32, (i % 3) as i32);
         let mut out = Vec::new();
-        let mut groups: Vec<Vec<usize>> = Vec::new();
         for a in 0..9 {
             for take in 1..=s[a] {
                 let mut next = *s;
                 next[a] -= take;
                 out.push(next);
             }
-            for b in a + 1..9 {
-                let ((ra, ca), (rb, cb)) = (at(a), at(b));
-                if (ra - rb).abs() + (ca - cb).abs() == 1 {
-                    groups.push(vec![a, b]);
-                }
-                for c in b + 1..9 {
-                    let (rc, cc) = at(c);
-                    if three && ((ra == rb && rb == rc) || (ca == cb && cb == cc)) {
-                        groups.push(vec![a, b, c]);
-                    }
-                }
-            }
         }
-        for g in groups {
+        for g in groups_by_square(three) {
             if g.iter().all(|&i| s[i] > 0) {
                 let mut next = *s;
                 g.iter().for_each(|&i| next[i] -= 1);
