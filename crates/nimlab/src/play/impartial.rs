@@ -20,7 +20,7 @@
 
 use crate::analysis::analyze;
 use crate::games::{Sum, Turn};
-use crate::loopy::Verdict;
+use crate::loopy::{Explorable, Verdict};
 use crate::Convention;
 use crate::{Outcome, Result};
 use std::collections::{HashMap, HashSet};
@@ -143,23 +143,17 @@ impl Memory {
     }
 }
 
-/// The sums after each move of `sum`, counted into `looked`; `None` when there are too
-/// many to list, or `looked` would pass [`MEMORY_LOOK`].
+/// The sums after each move of `sum` (as a search of the positions reachable lists them),
+/// counted into `looked`; `None` when there are too many to list, or `looked` passes
+/// [`MEMORY_LOOK`].
 fn after_each_move(sum: &Sum, looked: &mut usize) -> Result<Option<Vec<Sum>>> {
-    let mut out = Vec::new();
-    for (i, part) in sum.parts.iter().enumerate() {
-        let options = match part.options() {
-            Ok(options) => options,
-            Err(crate::Error::Limit(_)) => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        *looked += options.len();
-        if *looked > MEMORY_LOOK {
-            return Ok(None);
-        }
-        out.extend(options.into_iter().map(|m| sum.after_move(i, m.to)));
-    }
-    Ok(Some(out))
+    let next = match sum.successors() {
+        Ok(next) => next,
+        Err(crate::Error::Limit(_)) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    *looked += next.len();
+    Ok((*looked <= MEMORY_LOOK).then_some(next))
 }
 
 /// As [`choose`], remembering in `memory` what it found out on the way that later moves
